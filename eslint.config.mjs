@@ -1,0 +1,45 @@
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import nextPlugin from '@next/eslint-plugin-next';
+
+/** Packages the pure core (lib/tools, lib/workflow, lib/planner) must never import. */
+export const PURE_CORE_BANNED = [
+  { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'The pure core imports no React (DESIGN §5).' },
+  { group: ['next', 'next/*'], message: 'The pure core imports no Next.js (DESIGN §5).' },
+  { group: ['@xyflow/*'], message: 'The pure core imports no React Flow (DESIGN §5).' },
+  { group: ['zustand', 'zustand/*', 'zundo'], message: 'The pure core imports no zustand (DESIGN §5).' },
+  { group: ['@prisma/*', 'prisma', '**/db/**', '**/generated/**'], message: 'The pure core imports no Prisma or database code (DESIGN §5).' },
+  { group: ['openai', 'openai/*'], message: 'The pure core imports no openai SDK; use the injected port (DESIGN §5).' },
+  { group: ['@modelcontextprotocol/*'], message: 'The pure core imports no MCP SDK (DESIGN §5).' },
+  { group: ['server-only', '**/llm/**', '**/mcp/**', '**/editor/**', '**/components/**', '**/app/**'], message: 'The pure core imports no IO or UI modules (DESIGN §5).' },
+  { group: ['node:*', 'fs', 'path', 'http', 'https', 'child_process', 'net'], message: 'The pure core does no IO (DESIGN §5).' },
+];
+
+export const PURE_CORE_FILES = ['lib/tools/**/*.ts', 'lib/workflow/**/*.ts', 'lib/planner/**/*.ts', 'lib/result.ts'];
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/**', '.next/**', '.data/**', 'lib/db/generated/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'tests/lint-fixtures/**'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'react-hooks': reactHooks, '@next/next': nextPlugin },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...nextPlugin.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['lib/**/*.ts', 'lib/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/components/**', '**/app/**', '@/components/*', '@/app/*'], message: 'lib/ never imports components/ or app/ (STYLE.md).' }] }],
+    },
+  },
+  {
+    files: PURE_CORE_FILES,
+    ignores: ['**/*.test.ts', '**/*.bench.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: PURE_CORE_BANNED }] },
+  },
+);
