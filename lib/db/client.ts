@@ -1,0 +1,55 @@
+import 'server-only';
+/**
+ * The one place that decides which database the app talks to (DESIGN §4): a real Postgres when
+ * `DATABASE_URL` is set, else embedded PGlite in `.data/pglite` (`TOOLFLOW_DATA_DIR` moves it).
+ * The client is created lazily, on first use, so `next build` never opens a database, and
+ * migrations are applied before the first query.
+ */
+import { PrismaClient } from './generated/client';
+import { applyMigrations } from './migrate';
+import { createPgliteRunner, createPgRunner, getDatabaseTarget, openPglite, type DatabaseTarget } from './sql-runner';
+
+export type Db = InstanceType<typeof PrismaClient>;
+
+const globalKey = Symbol.for('toolflow.prisma');
+type Holder = { promise?: Promise<Db>; override?: Db };
+// Survives Next's dev-mode module reloads, so one process holds one PGlite (it is single-process).
+const holder: Holder = ((globalThis as Record<symbol, Holder>)[globalKey] ??= {});
+
+/** Opens a Prisma client on `target` with migrations applied. Tests use it for each backend. */
+export async function createPrisma(target: DatabaseTarget): Promise<Db> {
+  if (target.kind === 'postgres') {
+    const runner = await createPgRunner(target.url);
+    try {
+      await applyMigrations(runner);
+    } finally {
+      await runner.close();
+    }
+    const { PrismaPg } = await import('@prisma/adapter-pg');
+    const adapter = new PrismaPg({
+      connectionString: target.url,
+      max: Number(process.env.TOOLFLOW_DB_POOL ?? 10),
+      connectionTimeoutMillis: 5_000,
+    });
+    return new PrismaClient({ adapter });
+  }
+  const pglite = await openPglite(target.dataDir);
+  await applyMigrations(createPgliteRunner(pglite, false));
+  const { PrismaPGlite } = await import('pglite-prisma-adapter');
+  return new PrismaClient({ adapter: new PrismaPGlite(pglite) as never });
+}
+
+/** The app's database client, created on first call. */
+export function getPrisma(): Promise<Db> {
+  if (holder.override) return Promise.resolve(holder.override);
+  holder.promise ??= createPrisma(getDatabaseTarget()).catch((error) => {
+    holder.promise = undefined; // let the next request try again (e.g. the server came back)
+    throw error;
+  });
+  return holder.promise;
+}
+
+/** Tests point the app at a database of their own (one per backend). */
+export function setPrismaForTests(db: Db | undefined): void {
+  holder.override = db;
+}

@@ -1,0 +1,95 @@
+import 'server-only';
+/**
+ * One error type at the HTTP edge (vercel/ai-chatbot `lib/errors.ts`): a code such as
+ * `not_found:workflow` maps to a status; the original error is kept as `cause` for the log and
+ * never sent to the client.
+ */
+export type ErrorKind =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+export type ErrorCode = ErrorKind | `${ErrorKind}:${string}`;
+
+const STATUS: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  /** Extra JSON the client may use (e.g. the current copy on 409, the issue list on 422). */
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; details?: Record<string, unknown> }) {
+    super(message, { cause: options?.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = STATUS[code.split(':')[0] as ErrorKind];
+    this.details = options?.details;
+  }
+}
+
+/** True for errors that mean "the database cannot be reached right now". */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
+    const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
+    if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|57P0[1-3]|08\d{3}|53300)$/.test(code))
+      return true;
+    if (typeof message === 'string' && /ECONNREFUSED|Connection terminated|terminating connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Can't reach database|connection (is )?closed|Client has encountered a connection error/i.test(message))
+      return true;
+    if (name === 'DriverAdapterError' && typeof message === 'string' && /connect/i.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Maps anything thrown in a route to a JSON response `{code, message, ...details}`. */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    return Response.json({ code: error.code, message: error.message, ...error.details }, { status: error.status });
+  }
+  if (isDatabaseUnavailable(error)) {
+    return Response.json(
+      {
+        code: 'unavailable:database',
+        message: 'The database cannot be reached right now. Your change was not saved; try again in a moment.',
+      },
+      { status: 503, headers: { 'retry-after': '2' } },
+    );
+  }
+  console.error('Unhandled error in API route:', error);
+  return Response.json(
+    { code: 'internal', message: 'Something went wrong on the server. The error was logged.' },
+    { status: 500 },
+  );
+}
+
+/** Wraps a route handler so every failure becomes a JSON error response. */
+export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
+  return async (...args: A): Promise<Response> => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
