@@ -1,0 +1,348 @@
+/**
+ * The node JSON contract (DESIGN §1): a node's `input_parameters` come from the tool's FULL
+ * declaration, in order, with the value chosen by the first rule that applies —
+ * edge `""` → tool_args → default (deep-copied) → type zero-value.
+ *
+ * This is the hot path of building, exporting and rendering workflows, so everything that
+ * depends only on the declaration (types, defaults, required flags, output ports, the Ajv
+ * validator) is computed once into a "param plan" cached per declaration object.
+ * Declarations are treated as immutable once a plan exists for them.
+ */
+import {
+  getObjectProperties,
+  getParamType,
+  getValueType,
+  getZeroValue,
+  isJsonObject,
+  resolveSchema,
+} from '../tools/json-schema';
+import { DEFAULT_SYSTEM_PARAMS, type JsonSchema, type ToolDeclaration } from '../tools/types';
+import { compileSchema, describeAjvError, getFirstPathSegment, type ValidateFunction } from './schema-validator';
+import type { InputParameter, NodeIssue, OutputParameter, ParamType } from './types';
+
+/** What the builder needs to know about the node's surroundings. */
+export interface NodeParameterOptions {
+  /** Input names fed by an edge (rule 1). */
+  connectedInputs: ReadonlySet<string>;
+  /** Platform-injected parameters to skip; DEFAULT_SYSTEM_PARAMS when omitted. */
+  systemParams?: readonly string[];
+}
+
+/** The derived parameter view of one node (the export's node fields, DESIGN §2). */
+export interface NodeParameters {
+  input_parameters: InputParameter[];
+  missing_tool_args: string[];
+  unknown_args: string[];
+  output_parameters: OutputParameter[];
+  problems: NodeIssue[];
+}
+
+/** One non-system parameter of a declaration, precomputed once. */
+export interface ParamPlanEntry {
+  name: string;
+  type: ParamType;
+  required: boolean;
+  description: string | undefined;
+  hasDefault: boolean;
+  defaultValue: unknown;
+  /** A default that is an object or array must be copied for every node (rule 3). */
+  defaultNeedsCopy: boolean;
+}
+
+interface ParamPlan {
+  entries: ParamPlanEntry[];
+  /** Every property the declaration has, system ones included (for unknown_args). */
+  declared: Set<string>;
+  system: Set<string>;
+}
+
+interface DeclarationEntry {
+  plans: Map<string, ParamPlan>;
+  outputs: OutputParameter[];
+  /** undefined until first needed; then the validator or the reason Ajv refused the schema. */
+  validator?: { validate: ValidateFunction } | { reason: string };
+}
+
+const declarationCache = new WeakMap<ToolDeclaration, DeclarationEntry>();
+const systemKeys = new WeakMap<readonly string[], string>();
+const DEFAULT_KEY = '\u0000default';
+
+function getSystemKey(systemParams: readonly string[]): string {
+  if (systemParams === DEFAULT_SYSTEM_PARAMS) return DEFAULT_KEY;
+  let key = systemKeys.get(systemParams);
+  if (key === undefined) {
+    key = systemParams.join('\u0000');
+    systemKeys.set(systemParams, key);
+  }
+  return key;
+}
+
+/** Copy a JSON value so no two nodes share a default object (rule 3: "deep-copied"). */
+export function cloneJson<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = cloneJson((value as Record<string, unknown>)[key]);
+  return copy as T;
+}
+
+function getOutputParameters(decl: ToolDeclaration): OutputParameter[] {
+  const schema = decl.outputSchema;
+  if (isJsonObject(schema)) {
+    const { properties } = getObjectProperties(schema, schema);
+    if (properties.length > 0) {
+      return properties.map((p) => ({ name: p.name, type: getParamType(p.schema, schema) }));
+    }
+  }
+  return [{ name: 'result', type: 'any' }];
+}
+
+function getDeclarationEntry(decl: ToolDeclaration): DeclarationEntry {
+  let entry = declarationCache.get(decl);
+  if (!entry) {
+    entry = { plans: new Map(), outputs: getOutputParameters(decl) };
+    declarationCache.set(decl, entry);
+  }
+  return entry;
+}
+
+function createParamPlan(decl: ToolDeclaration, systemParams: readonly string[]): ParamPlan {
+  const root: JsonSchema = isJsonObject(decl.inputSchema) ? decl.inputSchema : {};
+  const { properties, required } = getObjectProperties(root, root);
+  const system = new Set(systemParams);
+  const declared = new Set<string>();
+  const entries: ParamPlanEntry[] = [];
+  for (const { name, schema } of properties) {
+    declared.add(name);
+    if (system.has(name)) continue;
+    // A default or description may sit on the property or on its $ref target.
+    const resolved = resolveSchema(schema, root);
+    const hasDefault = Object.prototype.hasOwnProperty.call(resolved, 'default');
+    const defaultValue = hasDefault ? resolved.default : undefined;
+    entries.push({
+      name,
+      type: getParamType(schema, root),
+      required: required.has(name),
+      description: typeof resolved.description === 'string' ? resolved.description : undefined,
+      hasDefault,
+      defaultValue,
+      defaultNeedsCopy: defaultValue !== null && typeof defaultValue === 'object',
+    });
+  }
+  return { entries, declared, system };
+}
+
+/**
+ * The compiled per-declaration plan (types, defaults, required flags), cached by the
+ * declaration object and the system-parameter list. Exposed for tools that render the same
+ * parameter list (the inspector, the prompt catalogue) so they agree with the export.
+ */
+export function getParamPlan(
+  decl: ToolDeclaration,
+  systemParams: readonly string[] = DEFAULT_SYSTEM_PARAMS,
+): readonly Readonly<ParamPlanEntry>[] {
+  return getPlan(decl, systemParams).entries;
+}
+
+function getPlan(decl: ToolDeclaration, systemParams: readonly string[]): ParamPlan {
+  const entry = getDeclarationEntry(decl);
+  const key = getSystemKey(systemParams);
+  let plan = entry.plans.get(key);
+  if (!plan) {
+    plan = createParamPlan(decl, systemParams);
+    entry.plans.set(key, plan);
+  }
+  return plan;
+}
+
+function getValidator(decl: ToolDeclaration): { validate: ValidateFunction } | { reason: string } {
+  const entry = getDeclarationEntry(decl);
+  if (!entry.validator) {
+    const compiled = compileSchema(isJsonObject(decl.inputSchema) ? decl.inputSchema : {});
+    entry.validator = compiled.ok ? { validate: compiled.value } : { reason: compiled.error };
+  }
+  return entry.validator;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * Build a node's parameters from its tool declaration and tool_args by the DESIGN §1 rules:
+ * every non-system property in declaration order; edge → arg (even null) → default (even
+ * null, deep-copied) → zero value; `missing_tool_args`, `unknown_args`, a required parameter
+ * left zero-filled as an error, and Ajv errors of the effective values mapped to the
+ * parameter they concern. An undeclared tool (`decl` undefined) keeps its args as written
+ * and is reported as an error.
+ */
+export function buildNodeParameters(
+  decl: ToolDeclaration | undefined,
+  args: Record<string, unknown>,
+  opts: NodeParameterOptions,
+): NodeParameters {
+  if (!decl) return buildUndeclared(args, opts.connectedInputs);
+  const plan = getPlan(decl, opts.systemParams ?? DEFAULT_SYSTEM_PARAMS);
+  const connected = opts.connectedInputs;
+  const anyConnected = connected.size > 0;
+  const entries = plan.entries;
+  const input_parameters: InputParameter[] = new Array(entries.length);
+  const missing_tool_args: string[] = [];
+  const problems: NodeIssue[] = [];
+  // Values Ajv should see: configured ones (arg or default), never edge blanks or zero guesses.
+  const effective: Record<string, unknown> = {};
+  let hasDefaultValues = false;
+
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    const name = entry.name;
+    let value: unknown;
+    let origin: InputParameter['origin'];
+    if (anyConnected && connected.has(name)) {
+      value = '';
+      origin = 'edge';
+    } else if (args[name] !== undefined && hasOwn.call(args, name)) {
+      value = args[name];
+      origin = 'arg';
+      effective[name] = value;
+    } else if (entry.hasDefault) {
+      value = entry.defaultNeedsCopy ? cloneJson(entry.defaultValue) : entry.defaultValue;
+      origin = 'default';
+      effective[name] = value;
+      hasDefaultValues = true;
+    } else {
+      value = getZeroValue(entry.type);
+      origin = 'zero';
+      missing_tool_args.push(name);
+      if (entry.required) {
+        problems.push({
+          severity: 'error',
+          code: 'missing_required',
+          message: `Required parameter "${name}" has no value: set it or connect an edge to it.`,
+          param: name,
+        });
+      }
+    }
+    input_parameters[i] = {
+      name,
+      type: entry.type,
+      value,
+      origin,
+      required: entry.required,
+      description: entry.description,
+    };
+  }
+
+  const unknown_args: string[] = [];
+  for (const key in args) {
+    if (!hasOwn.call(args, key) || plan.declared.has(key)) continue;
+    unknown_args.push(key);
+    problems.push({
+      severity: 'warning',
+      code: 'unknown_arg',
+      message: `Argument "${key}" is not a parameter of tool "${decl.name}"; it was dropped.`,
+      param: key,
+    });
+  }
+
+  if (anyConnected) {
+    for (const input of connected) {
+      if (plan.declared.has(input) && !plan.system.has(input)) continue;
+      problems.push({
+        severity: 'error',
+        code: 'unknown_input',
+        message: `An edge feeds "${input}", which is not an input of tool "${decl.name}": remove the edge.`,
+        param: input,
+      });
+    }
+  }
+
+  addSchemaProblems(decl, effective, input_parameters, connected, hasDefaultValues, problems);
+
+  return {
+    input_parameters,
+    missing_tool_args,
+    unknown_args,
+    output_parameters: getDeclarationEntry(decl).outputs.map((o) => ({ name: o.name, type: o.type })),
+    problems,
+  };
+}
+
+function addSchemaProblems(
+  decl: ToolDeclaration,
+  effective: Record<string, unknown>,
+  params: InputParameter[],
+  connected: ReadonlySet<string>,
+  hasDefaultValues: boolean,
+  problems: NodeIssue[],
+): void {
+  const validator = getValidator(decl);
+  if ('reason' in validator) {
+    problems.push({
+      severity: 'warning',
+      code: 'schema_unusable',
+      message: `The input schema of tool "${decl.name}" could not be compiled (${validator.reason}); values were not checked.`,
+    });
+    return;
+  }
+  if (validator.validate(effective)) return;
+  const seen = new Set<string>();
+  for (const error of validator.validate.errors ?? []) {
+    const atRoot = error.instancePath === '';
+    // Top-level `required` is the builder's own job: a missing required input is either
+    // edge-fed (fine) or zero-filled (already an error above).
+    if (atRoot && error.keyword === 'required') continue;
+    const param =
+      getFirstPathSegment(error.instancePath) ??
+      (typeof error.params.missingProperty === 'string' ? error.params.missingProperty : undefined);
+    if (param !== undefined && connected.has(param)) continue;
+    const text = describeAjvError(error);
+    const where = param === undefined ? '' : atRoot ? ` (${error.keyword})` : ` at ${error.instancePath}`;
+    const message =
+      param === undefined
+        ? `The arguments of tool "${decl.name}" ${text}: change them to match the tool's schema.`
+        : `Parameter "${param}"${where} ${text}: change it to match the tool's schema.`;
+    const key = `${param ?? ''}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // A default that breaks its own schema is the tool author's slip, not the user's.
+    const fromDefault = hasDefaultValues && param !== undefined && params.some((p) => p.name === param && p.origin === 'default');
+    problems.push({
+      severity: fromDefault ? 'warning' : 'error',
+      code: 'invalid_value',
+      message,
+      ...(param === undefined ? {} : { param }),
+    });
+  }
+}
+
+function buildUndeclared(args: Record<string, unknown>, connected: ReadonlySet<string>): NodeParameters {
+  const input_parameters: InputParameter[] = [];
+  for (const name of Object.keys(args)) {
+    if (args[name] === undefined) continue;
+    const fed = connected.has(name);
+    input_parameters.push({
+      name,
+      type: getValueType(args[name]),
+      value: fed ? '' : args[name],
+      origin: fed ? 'edge' : 'arg',
+      required: false,
+      description: undefined,
+    });
+  }
+  for (const name of connected) {
+    if (hasOwn.call(args, name)) continue;
+    input_parameters.push({ name, type: 'any', value: '', origin: 'edge', required: false, description: undefined });
+  }
+  return {
+    input_parameters,
+    missing_tool_args: [],
+    unknown_args: [],
+    output_parameters: [{ name: 'result', type: 'any' }],
+    problems: [
+      {
+        severity: 'error',
+        code: 'unknown_tool',
+        message: 'The tool of this node is not declared: import its declaration or replace the node.',
+      },
+    ],
+  };
+}
