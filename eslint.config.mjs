@@ -4,22 +4,51 @@ import nextPlugin from '@next/eslint-plugin-next';
 
 /** Packages the pure core (lib/tools, lib/workflow, lib/planner) must never import. */
 export const PURE_CORE_BANNED = [
-  { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'The pure core imports no React (DESIGN §5).' },
+  {
+    group: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+    message: 'The pure core imports no React (DESIGN §5).',
+  },
   { group: ['next', 'next/*'], message: 'The pure core imports no Next.js (DESIGN §5).' },
   { group: ['@xyflow/*'], message: 'The pure core imports no React Flow (DESIGN §5).' },
   { group: ['zustand', 'zustand/*', 'zundo'], message: 'The pure core imports no zustand (DESIGN §5).' },
-  { group: ['@prisma/*', 'prisma', '**/db/**', '**/generated/**'], message: 'The pure core imports no Prisma or database code (DESIGN §5).' },
-  { group: ['openai', 'openai/*'], message: 'The pure core imports no openai SDK; use the injected port (DESIGN §5).' },
+  {
+    group: ['@prisma/*', 'prisma', '**/db/**', '**/generated/**'],
+    message: 'The pure core imports no Prisma or database code (DESIGN §5).',
+  },
+  {
+    group: ['openai', 'openai/*'],
+    message: 'The pure core imports no openai SDK; use the injected port (DESIGN §5).',
+  },
   { group: ['@modelcontextprotocol/*'], message: 'The pure core imports no MCP SDK (DESIGN §5).' },
-  { group: ['server-only', '**/llm/**', '**/mcp/**', '**/editor/**', '**/components/**', '**/app/**'], message: 'The pure core imports no IO or UI modules (DESIGN §5).' },
-  { group: ['node:*', 'fs', 'path', 'http', 'https', 'child_process', 'net'], message: 'The pure core does no IO (DESIGN §5).' },
+  {
+    group: ['server-only', '**/llm/**', '**/mcp/**', '**/editor/**', '**/components/**', '**/app/**'],
+    message: 'The pure core imports no IO or UI modules (DESIGN §5).',
+  },
+  {
+    group: ['node:*', 'fs', 'path', 'http', 'https', 'child_process', 'net'],
+    message: 'The pure core does no IO (DESIGN §5).',
+  },
 ];
 
-export const PURE_CORE_FILES = ['lib/tools/**/*.ts', 'lib/workflow/**/*.ts', 'lib/planner/**/*.ts', 'lib/result.ts'];
+export const PURE_CORE_FILES = [
+  'lib/tools/**/*.ts',
+  'lib/workflow/**/*.ts',
+  'lib/planner/**/*.ts',
+  'lib/result.ts',
+];
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', '.next/**', '.data/**', 'lib/db/generated/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'tests/lint-fixtures/**'],
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      '.data/**',
+      'lib/db/generated/**',
+      'next-env.d.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'tests/lint-fixtures/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -34,7 +63,17 @@ export default tseslint.config(
   {
     files: ['lib/**/*.ts', 'lib/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/components/**', '**/app/**', '@/components/*', '@/app/*'], message: 'lib/ never imports components/ or app/ (STYLE.md).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/components/**', '**/app/**', '@/components/*', '@/app/*'],
+              message: 'lib/ never imports components/ or app/ (STYLE.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -11,7 +11,9 @@ const where = target.kind === 'postgres' ? target.url.replace(/\/\/[^@]*@/, '//*
 let runner;
 try {
   runner =
-    target.kind === 'postgres' ? await createPgRunner(target.url) : createPgliteRunner(await openPglite(target.dataDir));
+    target.kind === 'postgres'
+      ? await createPgRunner(target.url)
+      : createPgliteRunner(await openPglite(target.dataDir));
 } catch (error) {
   console.error(`Could not open the database (${target.kind}, ${where}): ${(error as Error).message}`);
   process.exit(1);
@@ -19,7 +21,9 @@ try {
 try {
   const applied = await applyMigrations(runner);
   const what = applied.length ? `applied ${applied.join(', ')}` : 'up to date';
-  console.log(`database (${target.kind}, ${where}): ${what} in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `database (${target.kind}, ${where}): ${what} in ${Math.round(performance.now() - started)} ms`,
+  );
 } catch (error) {
   console.error(`Could not migrate the database: ${(error as Error).message}`);
   process.exitCode = 1;

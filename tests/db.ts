@@ -86,7 +86,12 @@ export async function useTestDatabase(backend: TestBackend): Promise<TestDatabas
 }
 
 /** Builds a JSON Request for calling route handlers directly. */
-export function jsonRequest(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Request {
+export function jsonRequest(
+  url: string,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Request {
   return new Request(new URL(url, 'http://127.0.0.1:3000'), {
     method,
     headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000', ...headers },

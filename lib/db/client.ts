@@ -7,7 +7,13 @@ import 'server-only';
  */
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrate';
-import { createPgliteRunner, createPgRunner, getDatabaseTarget, openPglite, type DatabaseTarget } from './sql-runner';
+import {
+  createPgliteRunner,
+  createPgRunner,
+  getDatabaseTarget,
+  openPglite,
+  type DatabaseTarget,
+} from './sql-runner';
 
 export type Db = InstanceType<typeof PrismaClient>;
 

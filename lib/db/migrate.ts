@@ -17,15 +17,21 @@ export interface MigrationFile {
 }
 
 /** Reads prisma/migrations/<name>/migration.sql, sorted by name (timestamp prefix). */
-export function readMigrations(dir = path.resolve(process.cwd(), 'prisma/migrations')): MigrationFile[] {
-  if (!fs.existsSync(dir)) throw new Error(`No migrations folder at ${dir}. Run from the project root.`);
+export function readMigrations(
+  dir = path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'prisma/migrations'),
+): MigrationFile[] {
+  if (!fs.existsSync(/*turbopackIgnore: true*/ dir))
+    throw new Error(`No migrations folder at ${dir}. Run from the project root.`);
   return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, 'migration.sql')))
+    .readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
+    .filter(
+      (d) =>
+        d.isDirectory() && fs.existsSync(/*turbopackIgnore: true*/ path.join(dir, d.name, 'migration.sql')),
+    )
     .map((d) => d.name)
     .sort()
     .map((name) => {
-      const sql = fs.readFileSync(path.join(dir, name, 'migration.sql'), 'utf8');
+      const sql = fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, name, 'migration.sql'), 'utf8');
       return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
     });
 }

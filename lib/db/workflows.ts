@@ -38,7 +38,14 @@ export function createEmptyDocument(task = ''): WorkflowDocument {
 
 export async function createWorkflow(
   db: Db,
-  input: { name: string; task?: string; document?: WorkflowDocument; ownerId?: string | null; forkedFromId?: string | null; reason?: string },
+  input: {
+    name: string;
+    task?: string;
+    document?: WorkflowDocument;
+    ownerId?: string | null;
+    forkedFromId?: string | null;
+    reason?: string;
+  },
 ): Promise<WorkflowRecord> {
   const id = createId('wf');
   const task = input.task ?? input.document?.task ?? '';
@@ -75,7 +82,10 @@ export async function getWorkflow(db: Db, id: string): Promise<WorkflowRecord | 
 }
 
 /** Workflows, newest first; `ownerId` undefined lists all (used before ownership existed). */
-export async function listWorkflows(db: Db, opts: { ownerId?: string | null; limit?: number } = {}): Promise<WorkflowSummary[]> {
+export async function listWorkflows(
+  db: Db,
+  opts: { ownerId?: string | null; limit?: number } = {},
+): Promise<WorkflowSummary[]> {
   const rows = await db.workflow.findMany({
     where: opts.ownerId === undefined ? {} : { ownerId: opts.ownerId },
     orderBy: { updatedAt: 'desc' },
@@ -106,7 +116,14 @@ export type UpdateOutcome =
 export async function updateWorkflow(
   db: Db,
   id: string,
-  input: { expectedVersion: number; name?: string; task?: string; document: WorkflowDocument; reason?: string; label?: string | null },
+  input: {
+    expectedVersion: number;
+    name?: string;
+    task?: string;
+    document: WorkflowDocument;
+    reason?: string;
+    label?: string | null;
+  },
 ): Promise<UpdateOutcome> {
   const outcome = await db.$transaction(async (tx) => {
     const nextVersion = input.expectedVersion + 1;

@@ -47,7 +47,8 @@ export function getJsonDepth(value: unknown): number {
     const [v, d] = stack.pop()!;
     if (v && typeof v === 'object') {
       if (d > max) max = d;
-      for (const child of Object.values(v)) if (child && typeof child === 'object') stack.push([child, d + 1]);
+      for (const child of Object.values(v))
+        if (child && typeof child === 'object') stack.push([child, d + 1]);
     }
   }
   return max;
@@ -57,7 +58,10 @@ export function getJsonDepth(value: unknown): number {
 export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (type && !/json/i.test(type)) {
-    throw new AppError('unsupported_media_type', `Send the body as JSON (Content-Type: application/json), not ${type}.`);
+    throw new AppError(
+      'unsupported_media_type',
+      `Send the body as JSON (Content-Type: application/json), not ${type}.`,
+    );
   }
   const text = await readBodyText(request, limit);
   if (!text.trim()) throw new AppError('bad_request:body', 'The request body is empty; send a JSON object.');
@@ -88,7 +92,15 @@ export function describeAjvErrors(errors: ErrorObject[] | null | undefined): str
       const missing = (e.params as { missingProperty?: string }).missingProperty;
       const extra = (e.params as { additionalProperty?: string }).additionalProperty;
       const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const field = missing ? (base ? `${base}.${missing}` : missing) : extra ? (base ? `${base}.${extra}` : extra) : base || 'body';
+      const field = missing
+        ? base
+          ? `${base}.${missing}`
+          : missing
+        : extra
+          ? base
+            ? `${base}.${extra}`
+            : extra
+          : base || 'body';
       const message = missing ? 'is required' : extra ? 'is not a known field' : e.message;
       return `${field}: ${message}`;
     })
@@ -97,7 +109,11 @@ export function describeAjvErrors(errors: ErrorObject[] | null | undefined): str
 }
 
 /** Reads and validates a JSON body; 400 naming the first bad fields otherwise. */
-export async function parseJsonBody<T>(request: Request, validate: ValidateFunction<T>, limit?: number): Promise<T> {
+export async function parseJsonBody<T>(
+  request: Request,
+  validate: ValidateFunction<T>,
+  limit?: number,
+): Promise<T> {
   const body = await readJson(request, limit);
   if (!validate(body)) {
     const message = describeAjvErrors(validate.errors);

@@ -39,7 +39,11 @@ export class AppError extends Error {
   /** Extra JSON the client may use (e.g. the current copy on 409, the issue list on 422). */
   readonly details?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; details?: Record<string, unknown> }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown; details?: Record<string, unknown> },
+  ) {
     super(message, { cause: options?.cause });
     this.name = 'AppError';
     this.code = code;
@@ -52,9 +56,17 @@ export class AppError extends Error {
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
     const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
-    if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|57P0[1-3]|08\d{3}|53300)$/.test(code))
+    if (
+      typeof code === 'string' &&
+      /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|57P0[1-3]|08\d{3}|53300)$/.test(code)
+    )
       return true;
-    if (typeof message === 'string' && /ECONNREFUSED|Connection terminated|terminating connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Can't reach database|connection (is )?closed|Client has encountered a connection error/i.test(message))
+    if (
+      typeof message === 'string' &&
+      /ECONNREFUSED|Connection terminated|terminating connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Can't reach database|connection (is )?closed|Client has encountered a connection error/i.test(
+        message,
+      )
+    )
       return true;
     if (name === 'DriverAdapterError' && typeof message === 'string' && /connect/i.test(message)) return true;
     e = (e as { cause?: unknown }).cause;
@@ -65,13 +77,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** Maps anything thrown in a route to a JSON response `{code, message, ...details}`. */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof AppError) {
-    return Response.json({ code: error.code, message: error.message, ...error.details }, { status: error.status });
+    return Response.json(
+      { code: error.code, message: error.message, ...error.details },
+      { status: error.status },
+    );
   }
   if (isDatabaseUnavailable(error)) {
     return Response.json(
       {
         code: 'unavailable:database',
-        message: 'The database cannot be reached right now. Your change was not saved; try again in a moment.',
+        message:
+          'The database cannot be reached right now. Your change was not saved; try again in a moment.',
       },
       { status: 503, headers: { 'retry-after': '2' } },
     );

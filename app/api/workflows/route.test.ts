@@ -54,7 +54,9 @@ describe.each(backends)('/api/workflows on $name', (backend) => {
 
     it('refuses a missing name and a node without a tool, naming each field', async () => {
       const res = await create(
-        jsonRequest('/api/workflows', 'POST', { document: { nodes: [{ id: 'a', position: { x: 0, y: 0 }, args: {} }], edges: [] } }),
+        jsonRequest('/api/workflows', 'POST', {
+          document: { nodes: [{ id: 'a', position: { x: 0, y: 0 }, args: {} }], edges: [] },
+        }),
       );
       expect(res.status).toBe(400);
       const { message } = await res.json();
@@ -80,14 +82,22 @@ describe.each(backends)('/api/workflows on $name', (backend) => {
     it('answers 404 for an unknown id', async () => {
       const res = await read(jsonRequest('/api/workflows/wf_nope', 'GET'), ctx('wf_nope'));
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ code: 'not_found:workflow', message: 'No workflow with id "wf_nope".' });
+      expect(await res.json()).toEqual({
+        code: 'not_found:workflow',
+        message: 'No workflow with id "wf_nope".',
+      });
     });
   });
 
   describe('PUT', () => {
     it('saves on the current version and refuses a stale one with 409 and the server copy', async () => {
-      const { workflow } = await (await create(jsonRequest('/api/workflows', 'POST', { name: 'Put', document }))).json();
-      const moved = { ...document, nodes: [{ ...document.nodes[0], position: { x: 40, y: 50 } }, document.nodes[1]] };
+      const { workflow } = await (
+        await create(jsonRequest('/api/workflows', 'POST', { name: 'Put', document }))
+      ).json();
+      const moved = {
+        ...document,
+        nodes: [{ ...document.nodes[0], position: { x: 40, y: 50 } }, document.nodes[1]],
+      };
       const ok = await update(jsonRequest('', 'PUT', { version: 1, document: moved }), ctx(workflow.id));
       expect(ok.status).toBe(200);
       expect((await ok.json()).workflow.version).toBe(2);

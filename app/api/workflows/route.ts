@@ -17,7 +17,8 @@ export const POST = withErrors(async (request: Request) => {
   const body = await parseJsonBody(request, validateCreateWorkflow);
   if (body.document) {
     const problems = getDocumentIntegrityProblems(body.document);
-    if (problems.length) throw new AppError('bad_request:document', `Invalid request: ${problems.join('; ')}`);
+    if (problems.length)
+      throw new AppError('bad_request:document', `Invalid request: ${problems.join('; ')}`);
   }
   const db = await getPrisma();
   const workflow = await createWorkflow(db, body);

@@ -30,7 +30,8 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
     document: body.document,
   });
   if (outcome.ok) return Response.json({ workflow: outcome.workflow });
-  if (outcome.reason === 'not_found') throw new AppError('not_found:workflow', `No workflow with id "${id}".`);
+  if (outcome.reason === 'not_found')
+    throw new AppError('not_found:workflow', `No workflow with id "${id}".`);
   throw new AppError(
     'conflict:version',
     `This workflow changed elsewhere: you saved on top of version ${body.version}, the server has version ${outcome.current.version}. Reload it or keep yours as a new version.`,

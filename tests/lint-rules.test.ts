@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function getRestricted(code: string, filePath: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports');
+}
+
+async function getRestrictedImportMessages(code: string, filePath: string) {
+  return (await getRestricted(code, filePath)).map((m) => m.message);
+}
+
+describe('the pure-core lint rule', () => {
+  const pureFiles = ['lib/tools/probe.ts', 'lib/workflow/probe.ts', 'lib/planner/probe.ts'];
+
+  it.each(pureFiles)('fails %s when it imports React', async (file) => {
+    const messages = await getRestrictedImportMessages(
+      "import { useState } from 'react';\nexport const x = useState;\n",
+      file,
+    );
+    expect(messages.join('\n')).toContain('imports no React');
+  });
+
+  it.each(pureFiles)('fails %s when it imports Prisma', async (file) => {
+    const messages = await getRestrictedImportMessages(
+      "import { PrismaClient } from '@prisma/client';\nexport const x = PrismaClient;\n",
+      file,
+    );
+    expect(messages.join('\n')).toContain('imports no Prisma');
+  });
+
+  it('fails a pure-core file that imports the openai SDK, React Flow, zustand, the MCP SDK or node:fs', async () => {
+    const code = [
+      "import OpenAI from 'openai';",
+      "import { ReactFlow } from '@xyflow/react';",
+      "import { create } from 'zustand';",
+      "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+      "import fs from 'node:fs';",
+      'export const all = [OpenAI, ReactFlow, create, Client, fs];',
+    ].join('\n');
+    const lines = new Set((await getRestricted(code, 'lib/workflow/probe.ts')).map((m) => m.line));
+    expect([...lines].sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('allows the same imports outside the pure core', async () => {
+    const messages = await getRestrictedImportMessages(
+      "import { useState } from 'react';\nexport const x = useState;\n",
+      'components/probe.tsx',
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('allows Ajv and relative core imports inside the core', async () => {
+    const code =
+      "import Ajv from 'ajv';\nimport type { Issue } from '../result';\nexport const a: Issue | null = null;\nexport const b = Ajv;\n";
+    expect(await getRestrictedImportMessages(code, 'lib/workflow/probe.ts')).toEqual([]);
+  });
+});
