@@ -1,0 +1,52 @@
+/**
+ * The sample toolkits every owner starts with, so a new user has something to plan with. Pure
+ * data; the repository seeds them into the database on first use and refreshes them when this
+ * file changes (their content hash differs).
+ */
+import { canonicalJson } from '../tools/canonical-json';
+import { sha256Hex } from '../tools/sha256';
+import type { ToolDeclaration } from '../tools/types';
+import { GIT_TOOLS } from './builtin/git';
+import { MATERIALS_TOOLS } from './builtin/materials';
+import { SPREADSHEET_TOOLS } from './builtin/spreadsheet';
+
+export interface BuiltinToolkit {
+  /** Stable key, also the `sourceRef` of the stored toolkit. */
+  key: 'materials' | 'spreadsheet' | 'git';
+  name: string;
+  description: string;
+  tools: ToolDeclaration[];
+}
+
+function withSource(toolkit: string, tools: ToolDeclaration[]): ToolDeclaration[] {
+  return tools.map((tool) => ({ ...tool, source: { kind: 'builtin', toolkit } }));
+}
+
+export const BUILTIN_TOOLKITS: readonly BuiltinToolkit[] = [
+  {
+    key: 'materials',
+    name: 'Materials science',
+    description: 'Structure building, relaxation, phonons, band structure, molecular dynamics and elastic constants (DPA models, DFT).',
+    tools: withSource('Materials science', MATERIALS_TOOLS),
+  },
+  {
+    key: 'spreadsheet',
+    name: 'Spreadsheet',
+    description: 'Create, read, write, format and chart Excel workbooks.',
+    tools: withSource('Spreadsheet', SPREADSHEET_TOOLS),
+  },
+  {
+    key: 'git',
+    name: 'Git',
+    description: 'Inspect and change a Git repository: status, diffs, staging, commits, branches, history.',
+    tools: withSource('Git', GIT_TOOLS),
+  },
+];
+
+/**
+ * Content hash of a toolkit's declarations (order-sensitive: the palette shows that order).
+ * The `source` is left out, as in `hashDeclaration`: it says where tools came from, not what they are.
+ */
+export function getToolkitHash(tools: readonly ToolDeclaration[]): string {
+  return `sha256:${sha256Hex(canonicalJson(tools.map(({ source: _source, ...rest }) => rest)))}`;
+}
