@@ -25,11 +25,15 @@ describe('buildNodeParameters', () => {
       const [raw] = JSON.parse(readFileSync(SEED_DIR + 'tools.json', 'utf8'));
       const plan = JSON.parse(readFileSync(SEED_DIR + 'plan.json', 'utf8'));
       const expected = JSON.parse(readFileSync(SEED_DIR + 'expected.json', 'utf8')).nodes.step_1;
-      const decl: ToolDeclaration = { name: raw.name, description: raw.description, inputSchema: raw.parameters };
+      const decl: ToolDeclaration = {
+        name: raw.name,
+        description: raw.description,
+        inputSchema: raw.parameters,
+      };
       const built = buildNodeParameters(decl, plan.steps[0].args, { connectedInputs: none });
-      expect(built.input_parameters.map(({ name, type, value, origin }) => ({ name, type, value, origin }))).toEqual(
-        expected.input_parameters,
-      );
+      expect(
+        built.input_parameters.map(({ name, type, value, origin }) => ({ name, type, value, origin })),
+      ).toEqual(expected.input_parameters);
       expect(built.missing_tool_args).toEqual(expected.missing_tool_args);
       expect(built.unknown_args).toEqual(expected.unknown_args);
       expect(built.problems).toEqual([]);
@@ -62,7 +66,9 @@ describe('buildNodeParameters', () => {
       expect(param(decl, { n: null }, 'n')).toMatchObject({ value: null, origin: 'arg' });
     });
     it('keeps an arg that is a falsy value', () => {
-      const decl = tool({ properties: { s: { type: 'string', default: 'x' }, b: { type: 'boolean', default: true } } });
+      const decl = tool({
+        properties: { s: { type: 'string', default: 'x' }, b: { type: 'boolean', default: true } },
+      });
       expect(param(decl, { s: '', b: false }, 's')).toMatchObject({ value: '', origin: 'arg' });
       expect(param(decl, { s: '', b: false }, 'b')).toMatchObject({ value: false, origin: 'arg' });
     });
@@ -95,7 +101,10 @@ describe('buildNodeParameters', () => {
       });
     });
     it('reads a default from the $ref target', () => {
-      const decl = tool({ $defs: { Mode: { type: 'string', default: 'fast' } }, properties: { mode: { $ref: '#/$defs/Mode' } } });
+      const decl = tool({
+        $defs: { Mode: { type: 'string', default: 'fast' } },
+        properties: { mode: { $ref: '#/$defs/Mode' } },
+      });
       expect(param(decl, {}, 'mode')).toMatchObject({ type: 'str', value: 'fast', origin: 'default' });
     });
     it('prefers a default written beside the $ref', () => {
@@ -118,28 +127,45 @@ describe('buildNodeParameters', () => {
       [{}, 'any', null],
     ])('fills %j with the %s zero value', (schema, type, value) => {
       const decl = tool({ properties: { p: schema } });
-      expect(param(decl, {}, 'p')).toEqual({ name: 'p', type, value, origin: 'zero', required: false, description: undefined });
+      expect(param(decl, {}, 'p')).toEqual({
+        name: 'p',
+        type,
+        value,
+        origin: 'zero',
+        required: false,
+        description: undefined,
+      });
     });
     it('lists a zero-filled optional parameter in missing_tool_args', () => {
-      const decl = tool({ properties: { a: { type: 'string' }, b: { type: 'string', default: '' }, c: { type: 'integer' } } });
+      const decl = tool({
+        properties: { a: { type: 'string' }, b: { type: 'string', default: '' }, c: { type: 'integer' } },
+      });
       expect(buildNodeParameters(decl, {}, { connectedInputs: none }).missing_tool_args).toEqual(['a', 'c']);
     });
   });
 
   describe('types', () => {
     it('resolves $ref through #/definitions', () => {
-      const decl = tool({ definitions: { N: { type: 'number' } }, properties: { n: { $ref: '#/definitions/N' } } });
+      const decl = tool({
+        definitions: { N: { type: 'number' } },
+        properties: { n: { $ref: '#/definitions/N' } },
+      });
       expect(param(decl, {}, 'n')).toMatchObject({ type: 'float', value: 0 });
     });
     it('takes the first non-null type of a type array', () => {
       expect(param(tool({ properties: { p: { type: ['null', 'boolean'] } } }), {}, 'p').type).toBe('bool');
     });
     it('takes the non-null branch of anyOf', () => {
-      const decl = tool({ properties: { p: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null } } });
+      const decl = tool({
+        properties: { p: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null } },
+      });
       expect(param(decl, {}, 'p')).toMatchObject({ type: 'int', value: null, origin: 'default' });
     });
     it('types an enum without a type by its first value', () => {
-      expect(param(tool({ properties: { p: { enum: ['a', 'b'] } } }), {}, 'p')).toMatchObject({ type: 'str', value: '' });
+      expect(param(tool({ properties: { p: { enum: ['a', 'b'] } } }), {}, 'p')).toMatchObject({
+        type: 'str',
+        value: '',
+      });
     });
     it('types a const without a type by its value', () => {
       expect(param(tool({ properties: { p: { const: 3 } } }), {}, 'p').type).toBe('int');
@@ -147,18 +173,32 @@ describe('buildNodeParameters', () => {
   });
 
   describe('system parameters', () => {
-    const decl = tool({ properties: { a: { type: 'string' }, executor: { type: 'object' }, storage: { type: 'object' } } });
+    const decl = tool({
+      properties: { a: { type: 'string' }, executor: { type: 'object' }, storage: { type: 'object' } },
+    });
     it('skips executor and storage by default', () => {
-      expect(buildNodeParameters(decl, {}, { connectedInputs: none }).input_parameters.map((p) => p.name)).toEqual(['a']);
+      expect(
+        buildNodeParameters(decl, {}, { connectedInputs: none }).input_parameters.map((p) => p.name),
+      ).toEqual(['a']);
     });
     it('skips the configured list instead when given', () => {
       const built = buildNodeParameters(decl, {}, { connectedInputs: none, systemParams: ['a'] });
       expect(built.input_parameters.map((p) => p.name)).toEqual(['executor', 'storage']);
     });
     it('does not report a system parameter the model sent as unknown', () => {
-      const built = buildNodeParameters(decl, { a: 'x', executor: { type: 'local' } }, { connectedInputs: none });
+      const built = buildNodeParameters(
+        decl,
+        { a: 'x', executor: { type: 'local' } },
+        { connectedInputs: none },
+      );
       expect(built.unknown_args).toEqual([]);
       expect(built.input_parameters.map((p) => p.name)).toEqual(['a']);
+    });
+    it('does not report a system parameter as unknown even when the tool does not declare it', () => {
+      const plain = tool({ properties: { a: { type: 'string' } } });
+      expect(
+        buildNodeParameters(plain, { storage: 's3://b' }, { connectedInputs: none }).unknown_args,
+      ).toEqual([]);
     });
     it('never reports a required system parameter as missing', () => {
       const req = tool({ properties: { executor: { type: 'object' } }, required: ['executor'] });
@@ -189,7 +229,9 @@ describe('buildNodeParameters', () => {
     it('reports a required parameter left zero-filled as an error on it', () => {
       const decl = tool({ properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['a'] });
       const built = buildNodeParameters(decl, {}, { connectedInputs: none });
-      expect(built.problems).toEqual([expect.objectContaining({ severity: 'error', code: 'missing_required', param: 'a' })]);
+      expect(built.problems).toEqual([
+        expect.objectContaining({ severity: 'error', code: 'missing_required', param: 'a' }),
+      ]);
       expect(built.problems[0].message).toMatch(/"a".*set it or connect an edge/);
     });
   });
@@ -199,14 +241,24 @@ describe('buildNodeParameters', () => {
       const decl = tool({ properties: { n: { type: 'integer' } } });
       const built = buildNodeParameters(decl, { n: 'ten' }, { connectedInputs: none });
       expect(built.problems).toEqual([
-        expect.objectContaining({ severity: 'error', code: 'invalid_value', param: 'n', message: expect.stringMatching(/"n".*must be integer/) }),
+        expect.objectContaining({
+          severity: 'error',
+          code: 'invalid_value',
+          param: 'n',
+          message: expect.stringMatching(/"n".*must be integer/),
+        }),
       ]);
     });
     it('maps a nested error to the top-level parameter and names the path', () => {
-      const decl = tool({ properties: { cfg: { type: 'object', properties: { threads: { type: 'integer', minimum: 1 } } } } });
+      const decl = tool({
+        properties: { cfg: { type: 'object', properties: { threads: { type: 'integer', minimum: 1 } } } },
+      });
       const built = buildNodeParameters(decl, { cfg: { threads: 0 } }, { connectedInputs: none });
       expect(built.problems).toEqual([
-        expect.objectContaining({ param: 'cfg', message: expect.stringContaining('at /cfg/threads must be >= 1') }),
+        expect.objectContaining({
+          param: 'cfg',
+          message: expect.stringContaining('at /cfg/threads must be >= 1'),
+        }),
       ]);
     });
     it('lists the allowed values of an enum', () => {
@@ -221,7 +273,9 @@ describe('buildNodeParameters', () => {
         properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] } },
       });
       const built = buildNodeParameters(decl, { pair: ['a', 'b'] }, { connectedInputs: none });
-      expect(built.problems).toEqual([expect.objectContaining({ param: 'pair', message: expect.stringContaining('/pair/1') })]);
+      expect(built.problems).toEqual([
+        expect.objectContaining({ param: 'pair', message: expect.stringContaining('/pair/1') }),
+      ]);
       expect(buildNodeParameters(decl, { pair: ['a', 1] }, { connectedInputs: none }).problems).toEqual([]);
     });
     it('applies draft-07 rules to a draft-07 schema', () => {
@@ -243,7 +297,9 @@ describe('buildNodeParameters', () => {
       expect(built.problems).toEqual([expect.objectContaining({ code: 'invalid_value', param: 'password' })]);
     });
     it('does not check edge-fed or zero-filled values', () => {
-      const decl = tool({ properties: { n: { type: 'integer', minimum: 5 }, s: { type: 'string', minLength: 3 } } });
+      const decl = tool({
+        properties: { n: { type: 'integer', minimum: 5 }, s: { type: 'string', minLength: 3 } },
+      });
       expect(buildNodeParameters(decl, { n: 1 }, { connectedInputs: new Set(['n']) }).problems).toEqual([]);
     });
     it('reports a default that breaks its own schema as a warning', () => {
@@ -254,20 +310,34 @@ describe('buildNodeParameters', () => {
     });
     it('resolves recursive $refs when validating', () => {
       const decl = tool({
-        $defs: { Tree: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/Tree' } }, v: { type: 'integer' } } } },
+        $defs: {
+          Tree: {
+            type: 'object',
+            properties: {
+              children: { type: 'array', items: { $ref: '#/$defs/Tree' } },
+              v: { type: 'integer' },
+            },
+          },
+        },
         properties: { tree: { $ref: '#/$defs/Tree' } },
       });
       const bad = buildNodeParameters(decl, { tree: { children: [{ v: 'x' }] } }, { connectedInputs: none });
-      expect(bad.problems).toEqual([expect.objectContaining({ param: 'tree', message: expect.stringContaining('/tree/children/0/v') })]);
+      expect(bad.problems).toEqual([
+        expect.objectContaining({ param: 'tree', message: expect.stringContaining('/tree/children/0/v') }),
+      ]);
       // A second, identical declaration object reuses the compiled validator and still works.
       const again = tool(JSON.parse(JSON.stringify(decl.inputSchema)));
-      expect(buildNodeParameters(again, { tree: { children: [{ v: 1 }] } }, { connectedInputs: none }).problems).toEqual([]);
+      expect(
+        buildNodeParameters(again, { tree: { children: [{ v: 1 }] } }, { connectedInputs: none }).problems,
+      ).toEqual([]);
     });
     it('warns once and keeps building when Ajv refuses the schema', () => {
       const decl = tool({ properties: { a: { type: 'string', pattern: '(' } } });
       const built = buildNodeParameters(decl, { a: 'x' }, { connectedInputs: none });
       expect(built.input_parameters).toHaveLength(1);
-      expect(built.problems).toEqual([expect.objectContaining({ severity: 'warning', code: 'schema_unusable' })]);
+      expect(built.problems).toEqual([
+        expect.objectContaining({ severity: 'warning', code: 'schema_unusable' }),
+      ]);
     });
   });
 
@@ -284,10 +354,20 @@ describe('buildNodeParameters', () => {
 
   describe('output ports', () => {
     it('gives one result port of type any without an outputSchema', () => {
-      expect(buildNodeParameters(tool({}), {}, { connectedInputs: none }).output_parameters).toEqual([{ name: 'result', type: 'any' }]);
+      expect(buildNodeParameters(tool({}), {}, { connectedInputs: none }).output_parameters).toEqual([
+        { name: 'result', type: 'any' },
+      ]);
     });
     it('gives one port per outputSchema property, typed', () => {
-      const decl = tool({}, { outputSchema: { type: 'object', properties: { path: { type: 'string' }, energy: { type: 'number' } } } });
+      const decl = tool(
+        {},
+        {
+          outputSchema: {
+            type: 'object',
+            properties: { path: { type: 'string' }, energy: { type: 'number' } },
+          },
+        },
+      );
       expect(buildNodeParameters(decl, {}, { connectedInputs: none }).output_parameters).toEqual([
         { name: 'path', type: 'str' },
         { name: 'energy', type: 'float' },
@@ -297,8 +377,14 @@ describe('buildNodeParameters', () => {
 
   describe('an undeclared tool', () => {
     it('keeps the args, blanks edge-fed inputs and reports the tool as unknown', () => {
-      const built = buildNodeParameters(undefined, { a: 1, b: 'x' }, { connectedInputs: new Set(['b', 'c']) });
-      expect(built.input_parameters.map(({ name, value, origin, type }) => ({ name, value, origin, type }))).toEqual([
+      const built = buildNodeParameters(
+        undefined,
+        { a: 1, b: 'x' },
+        { connectedInputs: new Set(['b', 'c']) },
+      );
+      expect(
+        built.input_parameters.map(({ name, value, origin, type }) => ({ name, value, origin, type })),
+      ).toEqual([
         { name: 'a', value: 1, origin: 'arg', type: 'int' },
         { name: 'b', value: '', origin: 'edge', type: 'str' },
         { name: 'c', value: '', origin: 'edge', type: 'any' },
@@ -310,7 +396,9 @@ describe('buildNodeParameters', () => {
   describe('properties (fast-check)', () => {
     const names = fc.constantFrom('a', 'b', 'c', 'executor', 'storage', 'x/y', 'constructor', 'n~1');
     const propSchema = fc.oneof(
-      fc.record({ type: fc.constantFrom('string', 'integer', 'number', 'boolean', 'array', 'object', 'null') }),
+      fc.record({
+        type: fc.constantFrom('string', 'integer', 'number', 'boolean', 'array', 'object', 'null'),
+      }),
       fc.record({ type: fc.constantFrom('string', 'integer'), default: fc.jsonValue() }),
       fc.record({ anyOf: fc.constant([{ type: 'null' }, { type: 'integer' }]), default: fc.constant(null) }),
       fc.record({ enum: fc.array(fc.jsonValue(), { minLength: 1, maxLength: 3 }) }),
@@ -318,9 +406,17 @@ describe('buildNodeParameters', () => {
       fc.constant({}),
     );
     const declArb = fc
-      .record({ props: fc.dictionary(names, propSchema, { maxKeys: 6 }), required: fc.subarray(['a', 'b', 'c', 'executor']) })
+      .record({
+        props: fc.dictionary(names, propSchema, { maxKeys: 6 }),
+        required: fc.subarray(['a', 'b', 'c', 'executor']),
+      })
       .map(({ props, required }) =>
-        tool({ properties: props, required, $defs: { S: { type: 'string', default: 's' } }, definitions: { N: { type: 'number' } } }),
+        tool({
+          properties: props,
+          required,
+          $defs: { S: { type: 'string', default: 's' } },
+          definitions: { N: { type: 'number' } },
+        }),
       );
 
     it('never throws, emits the declared non-system properties in order and applies the four rules in priority', () => {
@@ -351,7 +447,9 @@ describe('buildNodeParameters', () => {
                 expect(built.missing_tool_args).toContain(p.name);
               }
             }
-            expect(built.unknown_args).toEqual(Object.keys(args).filter((k) => !declared.includes(k)));
+            expect(built.unknown_args).toEqual(
+              Object.keys(args).filter((k) => !declared.includes(k) && k !== 'executor' && k !== 'storage'),
+            );
           },
         ),
         { numRuns: 300 },

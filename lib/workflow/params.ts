@@ -17,7 +17,12 @@ import {
   resolveSchema,
 } from '../tools/json-schema';
 import { DEFAULT_SYSTEM_PARAMS, type JsonSchema, type ToolDeclaration } from '../tools/types';
-import { compileSchema, describeAjvError, getFirstPathSegment, type ValidateFunction } from './schema-validator';
+import {
+  compileSchema,
+  describeAjvError,
+  getFirstPathSegment,
+  type ValidateFunction,
+} from './schema-validator';
 import type { InputParameter, NodeIssue, OutputParameter, ParamType } from './types';
 
 /** What the builder needs to know about the node's surroundings. */
@@ -86,7 +91,7 @@ export function cloneJson<T>(value: T): T {
   return copy as T;
 }
 
-function getOutputParameters(decl: ToolDeclaration): OutputParameter[] {
+function computeOutputParameters(decl: ToolDeclaration): OutputParameter[] {
   const schema = decl.outputSchema;
   if (isJsonObject(schema)) {
     const { properties } = getObjectProperties(schema, schema);
@@ -100,7 +105,7 @@ function getOutputParameters(decl: ToolDeclaration): OutputParameter[] {
 function getDeclarationEntry(decl: ToolDeclaration): DeclarationEntry {
   let entry = declarationCache.get(decl);
   if (!entry) {
-    entry = { plans: new Map(), outputs: getOutputParameters(decl) };
+    entry = { plans: new Map(), outputs: computeOutputParameters(decl) };
     declarationCache.set(decl, entry);
   }
   return entry;
@@ -155,6 +160,11 @@ function getPlan(decl: ToolDeclaration, systemParams: readonly string[]): ParamP
   return plan;
 }
 
+/** The output ports of a declaration (outputSchema properties, else `result: any`), cached. */
+export function getOutputParameters(decl: ToolDeclaration): readonly OutputParameter[] {
+  return getDeclarationEntry(decl).outputs;
+}
+
 function getValidator(decl: ToolDeclaration): { validate: ValidateFunction } | { reason: string } {
   const entry = getDeclarationEntry(decl);
   if (!entry.validator) {
@@ -165,6 +175,16 @@ function getValidator(decl: ToolDeclaration): { validate: ValidateFunction } | {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The warning for an arg the declaration does not have (it is dropped from the node). */
+export function getUnknownArgIssue(name: string, tool: string): NodeIssue {
+  return {
+    severity: 'warning',
+    code: 'unknown_arg',
+    message: `Argument "${name}" is not a parameter of tool "${tool}"; it was dropped.`,
+    param: name,
+  };
+}
 
 /**
  * Build a node's parameters from its tool declaration and tool_args by the DESIGN §1 rules:
@@ -190,6 +210,14 @@ export function buildNodeParameters(
   // Values Ajv should see: configured ones (arg or default), never edge blanks or zero guesses.
   const effective: Record<string, unknown> = {};
   let hasDefaultValues = false;
+
+  // Unknown args first: import moves them aside, and the order must survive a round trip.
+  const unknown_args: string[] = [];
+  for (const key in args) {
+    if (!hasOwn.call(args, key) || plan.declared.has(key) || plan.system.has(key)) continue;
+    unknown_args.push(key);
+    problems.push(getUnknownArgIssue(key, decl.name));
+  }
 
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
@@ -229,18 +257,6 @@ export function buildNodeParameters(
       required: entry.required,
       description: entry.description,
     };
-  }
-
-  const unknown_args: string[] = [];
-  for (const key in args) {
-    if (!hasOwn.call(args, key) || plan.declared.has(key)) continue;
-    unknown_args.push(key);
-    problems.push({
-      severity: 'warning',
-      code: 'unknown_arg',
-      message: `Argument "${key}" is not a parameter of tool "${decl.name}"; it was dropped.`,
-      param: key,
-    });
   }
 
   if (anyConnected) {
@@ -304,7 +320,10 @@ function addSchemaProblems(
     if (seen.has(key)) continue;
     seen.add(key);
     // A default that breaks its own schema is the tool author's slip, not the user's.
-    const fromDefault = hasDefaultValues && param !== undefined && params.some((p) => p.name === param && p.origin === 'default');
+    const fromDefault =
+      hasDefaultValues &&
+      param !== undefined &&
+      params.some((p) => p.name === param && p.origin === 'default');
     problems.push({
       severity: fromDefault ? 'warning' : 'error',
       code: 'invalid_value',
@@ -330,7 +349,14 @@ function buildUndeclared(args: Record<string, unknown>, connected: ReadonlySet<s
   }
   for (const name of connected) {
     if (hasOwn.call(args, name)) continue;
-    input_parameters.push({ name, type: 'any', value: '', origin: 'edge', required: false, description: undefined });
+    input_parameters.push({
+      name,
+      type: 'any',
+      value: '',
+      origin: 'edge',
+      required: false,
+      description: undefined,
+    });
   }
   return {
     input_parameters,

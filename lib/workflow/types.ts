@@ -56,6 +56,8 @@ export interface WorkflowNode {
   placeholderParams?: InputParameter[];
   /** For a placeholder node: the outputs as imported. */
   placeholderOutputs?: OutputParameter[];
+  /** For a placeholder node: `missing_tool_args` as imported. */
+  placeholderMissingArgs?: string[];
 }
 
 export interface WorkflowEdge {
