@@ -1,0 +1,171 @@
+/**
+ * Workflow document → v1 export (DESIGN §2). Every object is built with a fixed key order and
+ * every list in a fixed order (nodes as in the document, tools by name), so `JSON.stringify` of
+ * the result is byte-stable and export → import → export gives the same bytes.
+ */
+import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration, type ToolSource } from '../tools/types';
+import { getConnectedInputs } from './graph';
+import { buildNodeParameters, getUnknownArgIssue, type NodeParameters } from './params';
+import type {
+  ExportEdge,
+  ExportNode,
+  ExportTool,
+  InputParameter,
+  NodeIssue,
+  OutputParameter,
+  WorkflowDocument,
+  WorkflowExportV1,
+  WorkflowNode,
+} from './types';
+
+/** The format tag and the version this module writes. */
+export const EXPORT_FORMAT = 'toolflow.workflow';
+export const EXPORT_VERSION = 1;
+
+/**
+ * Problem codes the builder derives from the document on every export. Import drops them
+ * (they come back by themselves) and keeps every other problem as a node note.
+ */
+export const DERIVED_PROBLEM_CODES: ReadonlySet<string> = new Set([
+  'missing_required',
+  'unknown_arg',
+  'unknown_input',
+  'invalid_value',
+  'schema_unusable',
+  'unknown_tool',
+]);
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+function copySource(source: ToolSource): ToolSource {
+  return {
+    kind: source.kind,
+    ...(source.toolkit !== undefined ? { toolkit: source.toolkit } : {}),
+    ...(source.server !== undefined ? { server: source.server } : {}),
+  };
+}
+
+function copyIssue(issue: NodeIssue): NodeIssue {
+  return {
+    severity: issue.severity,
+    code: issue.code,
+    message: issue.message,
+    ...(issue.param !== undefined ? { param: issue.param } : {}),
+  };
+}
+
+function copyInput(p: InputParameter): InputParameter {
+  const out: InputParameter = {
+    name: p.name,
+    type: p.type,
+    value: p.value,
+    origin: p.origin,
+    required: p.required,
+  };
+  if (p.description !== undefined) out.description = p.description;
+  return out;
+}
+
+function copyOutput(p: OutputParameter): OutputParameter {
+  return { name: p.name, type: p.type };
+}
+
+/**
+ * The derived parameter view of one node: the §1 rules for a declared tool, the imported
+ * parameters verbatim for a placeholder. Node notes come first, then the builder's problems.
+ */
+export function getNodeParameters(
+  doc: WorkflowDocument,
+  node: WorkflowNode,
+  connectedInputs: ReadonlySet<string> = EMPTY,
+): NodeParameters & { placeholder: boolean } {
+  const decl = doc.tools[node.tool]?.declaration;
+  const notes = node.notes ?? [];
+  if (!decl && node.placeholderParams) {
+    return {
+      input_parameters: node.placeholderParams,
+      missing_tool_args: node.placeholderMissingArgs ?? [],
+      unknown_args: node.unknownArgs ?? [],
+      output_parameters: node.placeholderOutputs ?? [{ name: 'result', type: 'any' }],
+      problems: notes,
+      placeholder: true,
+    };
+  }
+  const built = buildNodeParameters(decl, node.args, {
+    connectedInputs,
+    systemParams: doc.systemParams ?? DEFAULT_SYSTEM_PARAMS,
+  });
+  const moved = node.unknownArgs ?? [];
+  const problems =
+    notes.length === 0 && moved.length === 0
+      ? built.problems
+      : [...notes, ...moved.map((name) => getUnknownArgIssue(name, node.tool)), ...built.problems];
+  return {
+    ...built,
+    unknown_args: moved.length === 0 ? built.unknown_args : [...moved, ...built.unknown_args],
+    problems,
+    placeholder: !decl,
+  };
+}
+
+function exportTool(name: string, decl: ToolDeclaration, hash: string): ExportTool {
+  const out = { name, hash } as ExportTool;
+  if (decl.title !== undefined) out.title = decl.title;
+  out.description = decl.description;
+  out.input_schema = decl.inputSchema;
+  if (decl.outputSchema !== undefined) out.output_schema = decl.outputSchema;
+  if (decl.annotations !== undefined) out.annotations = decl.annotations;
+  if (decl.source !== undefined) out.source = copySource(decl.source);
+  return out;
+}
+
+/**
+ * Export a workflow document as v1 node JSON: nodes in document order with a 1-based
+ * `step_index` and their parameters derived by the §1 rules, edges by id, and a snapshot of
+ * every declaration sorted by tool name. Deterministic: equal documents give equal bytes.
+ */
+export function exportWorkflow(doc: WorkflowDocument, meta: { id: string; name: string }): WorkflowExportV1 {
+  const connected = getConnectedInputs(doc.edges);
+  const nodes: ExportNode[] = doc.nodes.map((node, i) => {
+    const params = getNodeParameters(doc, node, connected.get(node.id));
+    const snapshot = doc.tools[node.tool];
+    const source = snapshot?.declaration.source;
+    const out = {
+      id: node.id as string,
+      step_index: i + 1,
+      tool_name: node.tool,
+      tool_source: source ? copySource(source) : null,
+    } as ExportNode;
+    if (node.label !== undefined) out.label = node.label;
+    out.position = { x: node.position.x, y: node.position.y };
+    out.input_parameters = params.input_parameters.map(copyInput);
+    out.missing_tool_args = [...params.missing_tool_args];
+    out.unknown_args = [...params.unknown_args];
+    out.output_parameters = params.output_parameters.map(copyOutput);
+    out.tool_hash = node.toolHash ?? snapshot?.hash ?? null;
+    if (params.placeholder) out.placeholder = true;
+    out.problems = params.problems.map(copyIssue);
+    return out;
+  });
+  const edges: ExportEdge[] = doc.edges.map((e) => ({
+    id: e.id,
+    source: e.source,
+    source_output: e.sourceOutput,
+    target: e.target,
+    target_input: e.targetInput,
+  }));
+  const tools = Object.keys(doc.tools)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((name) => exportTool(name, doc.tools[name].declaration, doc.tools[name].hash));
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    id: meta.id,
+    name: meta.name,
+    task: doc.task,
+    system_parameters: [...(doc.systemParams ?? DEFAULT_SYSTEM_PARAMS)],
+    nodes,
+    edges,
+    tools,
+  };
+}
