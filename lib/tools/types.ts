@@ -7,13 +7,7 @@
 export type JsonSchema = { [keyword: string]: unknown };
 
 /** The declaration file shapes the importer recognises (DESIGN §2). */
-export type DeclarationFormat =
-  | 'mcp'
-  | 'openai-chat'
-  | 'openai-responses'
-  | 'gemini'
-  | 'anthropic'
-  | 'bare';
+export type DeclarationFormat = 'mcp' | 'openai-chat' | 'openai-responses' | 'gemini' | 'anthropic' | 'bare';
 
 /** Where a declaration came from, shown on nodes and kept in exports. */
 export interface ToolSource {
@@ -37,3 +31,6 @@ export interface ToolDeclaration {
 
 /** Parameters the platform injects itself; skipped when building node parameters (DESIGN §1). */
 export const DEFAULT_SYSTEM_PARAMS: readonly string[] = ['executor', 'storage'];
+
+/** The provider formats (and the plain-text catalogue) declarations are rendered into. */
+export type RenderTarget = 'openai-chat' | 'openai-responses' | 'gemini' | 'anthropic' | 'mcp' | 'prompt';
