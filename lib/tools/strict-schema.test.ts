@@ -1,0 +1,216 @@
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { toStrictSchema } from './strict-schema';
+import type { JsonSchema } from './types';
+
+/** The strict-mode rules a converted schema must meet everywhere (OpenAI "Supported schemas"). */
+function findStrictViolations(node: unknown, path = ''): string[] {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return [];
+  const schema = node as JsonSchema;
+  const found: string[] = [];
+  const isObject = schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'));
+  if (isObject) {
+    if (schema.additionalProperties !== false) found.push(`${path}: additionalProperties is not false`);
+    const names = Object.keys((schema.properties as object) ?? {});
+    if (JSON.stringify(schema.required) !== JSON.stringify(names)) found.push(`${path}: required is not every property`);
+  }
+  for (const key of ['allOf', 'oneOf', 'not', 'patternProperties', 'minLength', 'maxLength', 'uniqueItems', 'if']) {
+    if (key in schema) found.push(`${path}/${key}`);
+  }
+  if (typeof schema.$ref === 'string' && Object.keys(schema).length > 1) found.push(`${path}: $ref with siblings`);
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties' || key === '$defs' || key === 'definitions') {
+      for (const [name, sub] of Object.entries(value as object)) found.push(...findStrictViolations(sub, `${path}/${key}/${name}`));
+    } else if (key === 'items') found.push(...findStrictViolations(value, `${path}/items`));
+    else if (key === 'anyOf' && Array.isArray(value)) value.forEach((b, i) => found.push(...findStrictViolations(b, `${path}/anyOf/${i}`)));
+  }
+  return found;
+}
+
+describe('toStrictSchema', () => {
+  describe('makes every property required', () => {
+    it('turns optional properties into null unions and lists them', () => {
+      const result = toStrictSchema({
+        type: 'object',
+        properties: {
+          city: { type: 'string' },
+          unit: { type: 'string', enum: ['c', 'f'], default: 'c' },
+          days: { type: 'integer' },
+          mode: { const: 'fast' },
+          shape: { $ref: '#/$defs/shape', description: 'Shape' },
+          point: { $ref: '#/$defs/point' },
+        },
+        required: ['city'],
+        $defs: { shape: { type: 'string', enum: ['round', 'square'] }, point: { type: 'object', properties: { x: { type: 'number' } }, required: ['x'] } },
+      });
+      expect(result.issues).toEqual([]);
+      expect(result.schema).toEqual({
+        type: 'object',
+        properties: {
+          city: { type: 'string' },
+          unit: { type: ['string', 'null'], enum: ['c', 'f', null], default: 'c' },
+          days: { type: ['integer', 'null'] },
+          mode: { enum: ['fast', null] },
+          shape: { type: ['string', 'null'], enum: ['round', 'square', null], description: 'Shape' },
+          point: { anyOf: [{ $ref: '#/$defs/point' }, { type: 'null' }] },
+        },
+        required: ['city', 'unit', 'days', 'mode', 'shape', 'point'],
+        additionalProperties: false,
+        $defs: {
+          shape: { type: 'string', enum: ['round', 'square'] },
+          point: { type: 'object', properties: { x: { type: 'number' } }, required: ['x'], additionalProperties: false },
+        },
+      });
+      expect(result.nullableOptional).toEqual(['/properties/unit', '/properties/days', '/properties/mode', '/properties/shape', '/properties/point']);
+      expect(findStrictViolations(result.schema)).toEqual([]);
+    });
+
+    it('leaves already nullable optional properties alone and does not list them', () => {
+      const result = toStrictSchema({ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'null' }] }, b: { type: ['number', 'null'] } } });
+      expect(result.schema.properties).toEqual({ a: { anyOf: [{ type: 'string' }, { type: 'null' }] }, b: { type: ['number', 'null'] } });
+      expect(result.nullableOptional).toEqual([]);
+    });
+
+    it('recurses through nested objects, array items, anyOf and $defs', () => {
+      const result = toStrictSchema({
+        type: 'object',
+        properties: {
+          items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, note: { type: 'string' } }, required: ['id'] } },
+          either: { anyOf: [{ type: 'object', properties: { x: { type: 'number' } } }, { type: 'string' }] },
+        },
+        required: ['items', 'either'],
+      });
+      expect(result.issues).toEqual([]);
+      expect(findStrictViolations(result.schema)).toEqual([]);
+      expect(result.nullableOptional).toEqual(['/properties/items/items/properties/note', '/properties/either/anyOf/0/properties/x']);
+    });
+
+    it('accepts exactly the values the original accepts, plus null for optional properties', () => {
+      const original = {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'integer', minimum: 1 }, c: { type: 'string', enum: ['x', 'y'] } },
+        required: ['a'],
+      };
+      const strict = toStrictSchema(original).schema;
+      const ajv = new Ajv({ strict: false });
+      const validate = ajv.compile(strict);
+      expect(validate({ a: 'hi', b: null, c: null })).toBe(true);
+      expect(validate({ a: 'hi', b: 3, c: 'x' })).toBe(true);
+      expect(validate({ a: 'hi', b: 0, c: null })).toBe(false);
+      expect(validate({ a: 'hi', b: null, c: 'z' })).toBe(false);
+      expect(validate({ a: 'hi', b: null, c: null, extra: 1 })).toBe(false);
+      expect(validate({ b: null, c: null })).toBe(false);
+    });
+  });
+
+  describe('reports what it cannot convert', () => {
+    it('reports open maps, pattern properties and free-form objects with paths', () => {
+      const result = toStrictSchema({
+        type: 'object',
+        properties: {
+          labels: { type: 'object', additionalProperties: { type: 'string' } },
+          env: { type: 'object', patternProperties: { '^[A-Z]+$': { type: 'string' } } },
+          config: { type: 'object' },
+          opts: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true },
+        },
+        required: ['labels', 'env', 'config', 'opts'],
+      });
+      expect(result.issues.map((i) => [i.path, i.code])).toEqual([
+        ['/properties/labels/additionalProperties', 'strict_free_form_object'],
+        ['/properties/env/patternProperties', 'strict_unsupported_keyword'],
+        ['/properties/env', 'strict_free_form_object'],
+        ['/properties/config', 'strict_free_form_object'],
+        ['/properties/opts/additionalProperties', 'strict_closed_object'],
+      ]);
+      expect(findStrictViolations(result.schema)).toEqual([]);
+    });
+
+    it('reports unsupported keywords, keeping numeric ones as description hints', () => {
+      const result = toStrictSchema({
+        type: 'object',
+        properties: {
+          name: { type: 'string', minLength: 2, maxLength: 5, description: 'Name' },
+          link: { type: 'string', format: 'uri' },
+          email: { type: 'string', format: 'email' },
+          tags: { type: 'array', items: { type: 'string' }, uniqueItems: true, minItems: 1 },
+        },
+        required: ['name', 'link', 'email', 'tags'],
+      });
+      expect(result.schema.properties).toEqual({
+        name: { type: 'string', description: 'Name (minLength: 2) (maxLength: 5)' },
+        link: { type: 'string', description: 'format: uri' },
+        email: { type: 'string', format: 'email' },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      });
+      expect(result.issues.map((i) => i.path)).toEqual([
+        '/properties/name/minLength',
+        '/properties/name/maxLength',
+        '/properties/link/format',
+        '/properties/tags/uniqueItems',
+      ]);
+    });
+
+    it('sends oneOf as anyOf, merges object allOf, and reports both conversions that lose meaning', () => {
+      const result = toStrictSchema({
+        type: 'object',
+        properties: {
+          v: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+          m: { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { $ref: '#/$defs/b' }] },
+          bad: { allOf: [{ type: 'string' }, { minLength: 1 }] },
+        },
+        required: ['v', 'm', 'bad'],
+        $defs: { b: { type: 'object', properties: { b: { type: 'integer' } } } },
+      });
+      expect(result.schema.properties).toMatchObject({
+        v: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+        m: { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: ['integer', 'null'] } }, required: ['a', 'b'] },
+      });
+      expect(result.issues.map((i) => [i.path, i.code])).toEqual([
+        ['/properties/v/oneOf', 'strict_oneof_as_anyof'],
+        ['/properties/bad/allOf', 'strict_allof'],
+        ['/properties/bad', 'strict_any_value'],
+      ]);
+      expect(findStrictViolations(result.schema)).toEqual([]);
+    });
+
+    it('narrows an untyped value and reports it', () => {
+      const result = toStrictSchema({ type: 'object', properties: { anything: { description: 'Any' } }, required: ['anything'] });
+      expect(result.schema.properties).toEqual({ anything: { description: 'Any', type: ['string', 'number', 'boolean', 'null'] } });
+      expect(result.issues).toEqual([expect.objectContaining({ path: '/properties/anything', code: 'strict_any_value' })]);
+    });
+
+    it('inlines a $ref with siblings and reports a dangling one', () => {
+      const result = toStrictSchema({
+        type: 'object',
+        properties: { a: { $ref: '#/$defs/s', description: 'A' }, b: { $ref: '#/$defs/nope', description: 'B' } },
+        required: ['a', 'b'],
+        $defs: { s: { type: 'string' } },
+      });
+      expect(result.schema.properties).toMatchObject({ a: { type: 'string', description: 'A' } });
+      expect(result.issues.map((i) => [i.path, i.code])).toEqual([
+        ['/properties/b/$ref', 'strict_unresolved_ref'],
+        ['/properties/b', 'strict_any_value'],
+      ]);
+    });
+
+    it('reports a root that is not an object and nesting beyond the limit', () => {
+      expect(toStrictSchema({ anyOf: [{ type: 'object' }, { type: 'string' }] }).issues.map((i) => i.code)).toContain('strict_root');
+      let deep: JsonSchema = { type: 'object', properties: { leaf: { type: 'string' } }, required: ['leaf'] };
+      for (let i = 0; i < 11; i++) deep = { type: 'object', properties: { child: deep }, required: ['child'] };
+      expect(toStrictSchema(deep).issues).toEqual([expect.objectContaining({ code: 'strict_limit', path: '/properties/child'.repeat(10) })]);
+    });
+
+    it('drops a null default, as OpenAI does', () => {
+      expect(toStrictSchema({ type: 'object', properties: { a: { type: ['string', 'null'], default: null } } }).schema.properties).toEqual({
+        a: { type: ['string', 'null'] },
+      });
+    });
+  });
+
+  it('does not modify its input', () => {
+    const input = { type: 'object', properties: { a: { type: 'string', minLength: 1 } } };
+    const copy = structuredClone(input);
+    toStrictSchema(input);
+    expect(input).toEqual(copy);
+  });
+});

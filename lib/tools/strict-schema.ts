@@ -1,0 +1,392 @@
+/**
+ * OpenAI strict mode (Structured Outputs for function calling): the schema must be a subset of
+ * JSON Schema where every object lists all its properties in `required`, sets
+ * `additionalProperties: false`, and optional values are expressed as a union with null.
+ * Supported keywords (OpenAI "Supported schemas"): type (incl. arrays), enum, const, anyOf,
+ * $ref/$defs (also recursive), description/title/default; strings `pattern` and `format`
+ * (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid); numbers `multipleOf`,
+ * `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`; arrays `minItems`, `maxItems`.
+ * Not supported: allOf, not, if/then/else, dependentRequired/dependentSchemas, oneOf (sent as
+ * anyOf), patternProperties, propertyNames, unevaluated*, min/maxProperties, min/maxLength,
+ * contains, uniqueItems, prefixItems; a root that is not an object. Limits: 5000 properties,
+ * 10 levels of object nesting, 1000 enum values.
+ */
+import { joinPointer, type Issue } from '../result';
+import { isJsonObject, resolveLocalRef } from './json-schema';
+import type { JsonSchema } from './types';
+
+const STRICT_FORMATS = new Set([
+  'date-time',
+  'time',
+  'date',
+  'duration',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'uuid',
+]);
+
+/** Keywords strict mode rejects; each is dropped and reported, with a hint kept in the description. */
+const UNSUPPORTED_KEYWORDS = [
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'patternProperties',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'contains',
+  'minContains',
+  'maxContains',
+  'uniqueItems',
+  'prefixItems',
+  'additionalItems',
+] as const;
+
+const MAX_PROPERTIES = 5000;
+const MAX_OBJECT_DEPTH = 10;
+const MAX_ENUM_VALUES = 1000;
+
+/** A schema converted for OpenAI strict mode, with what could not be converted faithfully. */
+export interface StrictSchemaResult {
+  schema: JsonSchema;
+  /** Each place where meaning was lost or changed, by JSON Pointer into the input schema. */
+  issues: Issue[];
+  /**
+   * JSON Pointers (into the input schema) of properties that were optional and became null
+   * unions: a model in strict mode sends `null` for them, which means "not given".
+   */
+  nullableOptional: string[];
+}
+
+interface StrictContext {
+  root: JsonSchema;
+  issues: Issue[];
+  nullableOptional: string[];
+  propertyCount: number;
+}
+
+function report(ctx: StrictContext, path: string, code: string, message: string): void {
+  ctx.issues.push({ path, code, message });
+}
+
+function isNullable(schema: JsonSchema): boolean {
+  if (schema.type === 'null') return true;
+  if (Array.isArray(schema.type) && schema.type.includes('null')) return true;
+  if (Array.isArray(schema.anyOf) && schema.anyOf.some((b) => isJsonObject(b) && isNullable(b))) return true;
+  return false;
+}
+
+/** Allow `null` in addition to what `schema` accepts, in the form strict mode supports. */
+function addNull(schema: JsonSchema): JsonSchema {
+  if (isNullable(schema)) return schema;
+  if (typeof schema.type === 'string' && schema.$ref === undefined) {
+    const out: JsonSchema = { ...schema, type: [schema.type, 'null'] };
+    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) out.enum = [...schema.enum, null];
+    if ('const' in schema) {
+      delete out.const;
+      out.enum = [schema.const, null];
+    }
+    return out;
+  }
+  if (Array.isArray(schema.type) && schema.$ref === undefined) {
+    const out: JsonSchema = { ...schema, type: [...schema.type, 'null'] };
+    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) out.enum = [...schema.enum, null];
+    return out;
+  }
+  if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
+  if (schema.$ref === undefined && schema.type === undefined && Array.isArray(schema.enum)) {
+    return { ...schema, enum: [...schema.enum, null] };
+  }
+  if (schema.$ref === undefined && schema.type === undefined && 'const' in schema) {
+    const { const: value, ...rest } = schema;
+    return { ...rest, enum: [value, null] };
+  }
+  // A $ref: wrap, keeping the annotations on the outside.
+  const { description, title, default: dflt, ...inner } = schema;
+  const out: JsonSchema = {};
+  if (description !== undefined) out.description = description;
+  if (title !== undefined) out.title = title;
+  out.anyOf = [inner, { type: 'null' }];
+  if (dflt !== undefined) out.default = dflt;
+  return out;
+}
+
+function appendDescription(out: JsonSchema, note: string): void {
+  out.description =
+    typeof out.description === 'string' && out.description !== '' ? `${out.description} (${note})` : note;
+}
+
+function isObjectSchema(node: JsonSchema): boolean {
+  return (
+    node.type === 'object' ||
+    (Array.isArray(node.type) && node.type.includes('object')) ||
+    (node.type === undefined && isJsonObject(node.properties))
+  );
+}
+
+function convert(raw: unknown, path: string, ctx: StrictContext, depth: number): JsonSchema {
+  if (raw === true) raw = {};
+  if (!isJsonObject(raw)) {
+    report(
+      ctx,
+      path,
+      'strict_bad_schema',
+      'This schema is not an object; strict mode cannot use it. Replace it with an object schema.',
+    );
+    return { type: 'null' };
+  }
+  let node: JsonSchema = { ...raw };
+
+  if (typeof node.$ref === 'string' && Object.keys(node).length > 1) {
+    // Strict mode rejects keywords beside a $ref; inline the target, the siblings win.
+    const { $ref: ref, ...siblings } = node;
+    const target = resolveLocalRef(ctx.root, ref as string);
+    if (target === undefined) {
+      report(
+        ctx,
+        joinPointer(path, '$ref'),
+        'strict_unresolved_ref',
+        `Reference "${String(ref)}" does not resolve to a local definition; it was dropped. Fix the reference.`,
+      );
+      node = siblings;
+    } else {
+      node = { ...target, ...siblings };
+    }
+  } else if (typeof node.$ref === 'string') {
+    return node;
+  }
+
+  if (Array.isArray(node.allOf)) {
+    const { allOf, ...rest } = node;
+    if (allOf.length === 1 && isJsonObject(allOf[0])) {
+      node = { ...allOf[0], ...rest };
+    } else {
+      // Merge object branches (the common "extend a base object" use); anything else is lost.
+      const merged: JsonSchema = { ...rest };
+      let mergeable = true;
+      for (const branch of allOf) {
+        const resolved =
+          isJsonObject(branch) && typeof branch.$ref === 'string'
+            ? resolveLocalRef(ctx.root, branch.$ref)
+            : branch;
+        if (!isJsonObject(resolved) || !isObjectSchema(resolved)) {
+          mergeable = false;
+          break;
+        }
+        merged.type = 'object';
+        merged.properties = {
+          ...(isJsonObject(merged.properties) ? merged.properties : {}),
+          ...(isJsonObject(resolved.properties) ? resolved.properties : {}),
+        };
+      }
+      if (mergeable) node = merged;
+      else {
+        report(
+          ctx,
+          joinPointer(path, 'allOf'),
+          'strict_allof',
+          'Strict mode has no allOf and these branches are not plain objects to merge; it was dropped. Flatten the schema.',
+        );
+        node = rest;
+      }
+    }
+  }
+
+  if (Array.isArray(node.oneOf)) {
+    const { oneOf, ...rest } = node;
+    report(
+      ctx,
+      joinPointer(path, 'oneOf'),
+      'strict_oneof_as_anyof',
+      'Strict mode has no oneOf; it was sent as anyOf, so "exactly one" became "at least one".',
+    );
+    node = { ...rest, anyOf: [...(Array.isArray(rest.anyOf) ? rest.anyOf : []), ...oneOf] };
+  }
+
+  const typed = ['type', 'enum', 'const', 'anyOf', '$ref', 'properties', 'items'].some((key) => key in node);
+  if (!typed) {
+    report(
+      ctx,
+      path,
+      'strict_any_value',
+      'Strict mode needs a type; this schema accepts any value, so it was narrowed to string, number, boolean or null. Give it a type.',
+    );
+    node.type = ['string', 'number', 'boolean', 'null'];
+  }
+
+  for (const key of UNSUPPORTED_KEYWORDS) {
+    if (!(key in node)) continue;
+    const value = node[key];
+    delete node[key];
+    if (key === 'uniqueItems' && value === false) continue;
+    if (
+      (key === 'minLength' || key === 'maxLength' || key === 'minProperties' || key === 'maxProperties') &&
+      typeof value === 'number'
+    ) {
+      appendDescription(node, `${key}: ${value}`);
+    }
+    report(
+      ctx,
+      joinPointer(path, key),
+      'strict_unsupported_keyword',
+      `Strict mode does not support "${key}"; it was dropped${typeof value === 'number' ? ' (kept as a hint in the description)' : ''}.`,
+    );
+  }
+
+  if (typeof node.format === 'string' && !STRICT_FORMATS.has(node.format)) {
+    appendDescription(node, `format: ${node.format}`);
+    report(
+      ctx,
+      joinPointer(path, 'format'),
+      'strict_unsupported_keyword',
+      `Strict mode does not support format "${node.format}"; it was moved into the description.`,
+    );
+    delete node.format;
+  }
+  for (const key of ['exclusiveMinimum', 'exclusiveMaximum'] as const) {
+    if (typeof node[key] === 'boolean') {
+      report(
+        ctx,
+        joinPointer(path, key),
+        'strict_unsupported_keyword',
+        `Draft-04 boolean "${key}" is not supported; it was dropped. Use a number (draft-06+).`,
+      );
+      delete node[key];
+    }
+  }
+  // OpenAI's own SDK drops `default: null`: the value is nullable anyway and null means "unset".
+  if (node.default === null) delete node.default;
+
+  if (Array.isArray(node.enum) && node.enum.length > MAX_ENUM_VALUES) {
+    report(
+      ctx,
+      joinPointer(path, 'enum'),
+      'strict_limit',
+      `Strict mode allows at most ${MAX_ENUM_VALUES} enum values; this enum has ${node.enum.length}.`,
+    );
+  }
+
+  if (Array.isArray(node.anyOf)) {
+    node.anyOf = node.anyOf.map((branch, i) => convert(branch, joinPointer(path, 'anyOf', i), ctx, depth));
+  }
+
+  if (node.items !== undefined) {
+    if (Array.isArray(node.items)) {
+      report(
+        ctx,
+        joinPointer(path, 'items'),
+        'strict_tuple',
+        'Strict mode has no tuple arrays; the item schemas were combined with anyOf.',
+      );
+      node.items = {
+        anyOf: node.items.map((item, i) => convert(item, joinPointer(path, 'items', i), ctx, depth)),
+      };
+    } else {
+      node.items = convert(node.items, joinPointer(path, 'items'), ctx, depth);
+    }
+  }
+
+  if (isObjectSchema(node)) {
+    // Reported once, at the first object past the limit, not again for each deeper one.
+    if (depth === MAX_OBJECT_DEPTH) {
+      report(
+        ctx,
+        path,
+        'strict_limit',
+        `Strict mode allows at most ${MAX_OBJECT_DEPTH} levels of object nesting; this object is deeper.`,
+      );
+    }
+    const properties = isJsonObject(node.properties) ? node.properties : {};
+    const names = Object.keys(properties);
+    const extra = node.additionalProperties;
+    if (extra !== undefined && extra !== false) {
+      if (names.length === 0) {
+        report(
+          ctx,
+          joinPointer(path, 'additionalProperties'),
+          'strict_free_form_object',
+          'Strict mode cannot express an open map (additionalProperties); the model could only send {}. Declare the keys as properties, or do not use strict mode for this tool.',
+        );
+      } else {
+        report(
+          ctx,
+          joinPointer(path, 'additionalProperties'),
+          'strict_closed_object',
+          'Strict mode requires additionalProperties: false; extra keys beyond the declared properties can no longer be sent.',
+        );
+      }
+    } else if (names.length === 0 && path !== '') {
+      report(
+        ctx,
+        path,
+        'strict_free_form_object',
+        'This object declares no properties; in strict mode the model can only send {}. Declare its properties, or do not use strict mode for this tool.',
+      );
+    }
+    const required = new Set(
+      Array.isArray(node.required) ? node.required.filter((n): n is string => typeof n === 'string') : [],
+    );
+    const converted: JsonSchema = {};
+    for (const name of names) {
+      const propPath = joinPointer(path, 'properties', name);
+      let propSchema = convert(properties[name], propPath, ctx, depth + 1);
+      if (!required.has(name)) {
+        if (!isNullable(propSchema)) ctx.nullableOptional.push(propPath);
+        propSchema = addNull(propSchema);
+      }
+      converted[name] = propSchema;
+    }
+    ctx.propertyCount += names.length;
+    node.properties = converted;
+    node.required = names;
+    node.additionalProperties = false;
+  }
+
+  for (const key of ['$defs', 'definitions'] as const) {
+    const defs = node[key];
+    if (!isJsonObject(defs)) continue;
+    const out: JsonSchema = {};
+    for (const [name, def] of Object.entries(defs))
+      out[name] = convert(def, joinPointer(path, key, name), ctx, depth);
+    node[key] = out;
+  }
+  return node;
+}
+
+/**
+ * Convert a tool's parameters schema for OpenAI strict mode: all properties required (optional
+ * ones become null unions), `additionalProperties: false` on every object, recursively
+ * (through properties, items, anyOf, $defs). What cannot be expressed is reported with a
+ * path and code (`strict_*`), never silently dropped; a root that is not an object is reported.
+ */
+export function toStrictSchema(schema: JsonSchema): StrictSchemaResult {
+  const ctx: StrictContext = { root: schema, issues: [], nullableOptional: [], propertyCount: 0 };
+  const out = convert(schema, '', ctx, 0);
+  if (!isObjectSchema(out) || Array.isArray(out.anyOf)) {
+    report(
+      ctx,
+      '',
+      'strict_root',
+      'Strict mode needs the parameters root to be an object schema (not anyOf). Make the root {"type":"object", "properties": …}.',
+    );
+  }
+  if (ctx.propertyCount > MAX_PROPERTIES) {
+    report(
+      ctx,
+      '',
+      'strict_limit',
+      `Strict mode allows at most ${MAX_PROPERTIES} properties in total; this schema has ${ctx.propertyCount}.`,
+    );
+  }
+  return { schema: out, issues: ctx.issues, nullableOptional: ctx.nullableOptional };
+}
