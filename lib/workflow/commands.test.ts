@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { hashDeclaration } from '../tools/canonical-json';
+import type { ToolDeclaration } from '../tools/types';
+import { analyseTool, fetchTool } from './__fixtures__/declarations';
+import {
+  addNode,
+  connect,
+  disconnect,
+  duplicateNodes,
+  getUniqueNodeId,
+  isTypeCompatible,
+  moveNodes,
+  removeNodes,
+  renameNode,
+  resetArg,
+  setArg,
+} from './commands';
+import { exportWorkflow } from './export';
+import { asNodeId, type WorkflowDocument } from './types';
+
+const empty: WorkflowDocument = { task: '', nodes: [], edges: [], tools: {} };
+
+/** fetch_file as step_1 → analyse as step_2, unconnected. */
+function twoNodes(): WorkflowDocument {
+  return addNode(addNode(empty, fetchTool, { x: 0, y: 0 }, { url: 'https://x' }), analyseTool, {
+    x: 300,
+    y: 0,
+  });
+}
+
+function connected(): WorkflowDocument {
+  const result = connect(twoNodes(), {
+    source: 'step_1',
+    sourceOutput: 'path',
+    target: 'step_2',
+    targetInput: 'path',
+  });
+  if (!result.ok) throw new Error(result.error[0].message);
+  return result.value;
+}
+
+const paramOf = (doc: WorkflowDocument, node: number, name: string) =>
+  exportWorkflow(doc, { id: 'w', name: 'w' }).nodes[node].input_parameters.find((p) => p.name === name);
+
+describe('isTypeCompatible', () => {
+  it.each([
+    ['str', 'str', true],
+    ['int', 'float', true],
+    ['float', 'int', false],
+    ['any', 'dict', true],
+    ['list', 'any', true],
+    ['str', 'int', false],
+    ['bool', 'str', false],
+  ] as const)('%s → %s is %s', (out, input, expected) => {
+    expect(isTypeCompatible(out, input)).toBe(expected);
+  });
+});
+
+describe('addNode', () => {
+  it('appends a node with the next free id and snapshots the declaration', () => {
+    const doc = twoNodes();
+    expect(doc.nodes.map((n) => [n.id, n.tool])).toEqual([
+      ['step_1', 'fetch_file'],
+      ['step_2', 'analyse'],
+    ]);
+    expect(doc.nodes[0]).toMatchObject({ args: { url: 'https://x' }, toolHash: hashDeclaration(fetchTool) });
+    expect(doc.tools.analyse.hash).toBe(hashDeclaration(analyseTool));
+    expect(empty.nodes).toEqual([]);
+  });
+  it('uses the id it is given', () => {
+    expect(addNode(empty, fetchTool, { x: 0, y: 0 }, {}, asNodeId('dl')).nodes[0].id).toBe('dl');
+  });
+  it('replaces a changed declaration of the same name and keeps old nodes on their hash', () => {
+    const changed: ToolDeclaration = { ...fetchTool, description: 'v2' };
+    const doc = addNode(twoNodes(), changed, { x: 0, y: 0 });
+    expect(doc.tools.fetch_file.declaration).toBe(changed);
+    expect(doc.nodes[0].toolHash).toBe(hashDeclaration(fetchTool));
+    expect(doc.nodes[2].toolHash).toBe(hashDeclaration(changed));
+  });
+});
+
+describe('getUniqueNodeId', () => {
+  it('skips ids that are taken', () => {
+    expect(getUniqueNodeId(twoNodes())).toBe('step_3');
+    expect(getUniqueNodeId(twoNodes(), 'step', new Set(['step_3']))).toBe('step_4');
+  });
+});
+
+describe('removeNodes', () => {
+  it('removes the nodes, their edges and unused tool snapshots', () => {
+    const doc = removeNodes(connected(), ['step_1']);
+    expect(doc.nodes.map((n) => n.id)).toEqual(['step_2']);
+    expect(doc.edges).toEqual([]);
+    expect(Object.keys(doc.tools)).toEqual(['analyse']);
+  });
+  it('returns the same document when nothing matches', () => {
+    const doc = twoNodes();
+    expect(removeNodes(doc, ['nope'])).toBe(doc);
+  });
+});
+
+describe('connect', () => {
+  describe('when the connection is valid', () => {
+    it('adds the edge and the input becomes edge-fed', () => {
+      const doc = connected();
+      expect(doc.edges).toEqual([
+        {
+          id: 'step_1.path->step_2.path',
+          source: 'step_1',
+          sourceOutput: 'path',
+          target: 'step_2',
+          targetInput: 'path',
+        },
+      ]);
+      expect(paramOf(doc, 1, 'path')).toMatchObject({ value: '', origin: 'edge' });
+    });
+    it('accepts an int output into a float input', () => {
+      const result = connect(twoNodes(), {
+        source: 'step_1',
+        sourceOutput: 'size',
+        target: 'step_2',
+        targetInput: 'threshold',
+      });
+      expect(result.ok).toBe(true);
+    });
+  });
+
+  describe('when the connection is refused', () => {
+    const refusal = (doc: WorkflowDocument, c: Parameters<typeof connect>[1]) => {
+      const result = connect(doc, c);
+      if (result.ok) throw new Error('expected a refusal');
+      return result.error[0];
+    };
+    it('refuses incompatible types and says why', () => {
+      const issue = refusal(twoNodes(), {
+        source: 'step_1',
+        sourceOutput: 'path',
+        target: 'step_2',
+        targetInput: 'threshold',
+      });
+      expect(issue).toMatchObject({ code: 'type_mismatch', path: '/targetInput' });
+      expect(issue.message).toBe(
+        'Output "path" is str but input "threshold" takes float: pick an input of type str (or any).',
+      );
+    });
+    it('refuses a second edge into the same input', () => {
+      const issue = refusal(connected(), {
+        source: 'step_1',
+        sourceOutput: 'path',
+        target: 'step_2',
+        targetInput: 'path',
+      });
+      expect(issue.code).toBe('input_taken');
+    });
+    it('refuses a self loop', () => {
+      expect(
+        refusal(twoNodes(), {
+          source: 'step_2',
+          sourceOutput: 'result',
+          target: 'step_2',
+          targetInput: 'tags',
+        }).code,
+      ).toBe('self_loop');
+    });
+    it('refuses a cycle', () => {
+      const doc = connected();
+      expect(
+        refusal(doc, { source: 'step_2', sourceOutput: 'result', target: 'step_1', targetInput: 'url' }).code,
+      ).toBe('cycle');
+    });
+    it('refuses unknown nodes and ports', () => {
+      expect(
+        refusal(twoNodes(), { source: 'x', sourceOutput: 'path', target: 'step_2', targetInput: 'path' })
+          .path,
+      ).toBe('/source');
+      expect(
+        refusal(twoNodes(), { source: 'step_1', sourceOutput: 'nope', target: 'step_2', targetInput: 'path' })
+          .path,
+      ).toBe('/sourceOutput');
+      expect(
+        refusal(twoNodes(), {
+          source: 'step_1',
+          sourceOutput: 'path',
+          target: 'step_2',
+          targetInput: 'executor',
+        }).code,
+      ).toBe('unknown_port');
+    });
+  });
+});
+
+describe('disconnect', () => {
+  it('removes the edge so the input falls back to its arg', () => {
+    const doc = setArg(connected(), 'step_2', 'path', '/tmp/a.cif');
+    expect(paramOf(doc, 1, 'path')).toMatchObject({ value: '', origin: 'edge' });
+    const after = disconnect(doc, 'step_1.path->step_2.path');
+    expect(after.edges).toEqual([]);
+    expect(paramOf(after, 1, 'path')).toMatchObject({ value: '/tmp/a.cif', origin: 'arg' });
+  });
+  it('returns the same document for an unknown edge', () => {
+    const doc = connected();
+    expect(disconnect(doc, 'nope')).toBe(doc);
+  });
+});
+
+describe('setArg and resetArg', () => {
+  it('sets a value, even null, and reset falls back to the default', () => {
+    const doc = setArg(twoNodes(), 'step_2', 'threshold', null);
+    expect(paramOf(doc, 1, 'threshold')).toMatchObject({ value: null, origin: 'arg' });
+    expect(paramOf(resetArg(doc, 'step_2', 'threshold'), 1, 'threshold')).toMatchObject({
+      value: 0.5,
+      origin: 'default',
+    });
+  });
+  it('falls back to the zero value when there is no default', () => {
+    const doc = resetArg(setArg(twoNodes(), 'step_2', 'tags', ['a']), 'step_2', 'tags');
+    expect(paramOf(doc, 1, 'tags')).toMatchObject({ value: [], origin: 'zero' });
+  });
+  it('returns the same document when nothing changes', () => {
+    const doc = twoNodes();
+    expect(setArg(doc, 'step_1', 'url', 'https://x')).toBe(doc);
+    expect(resetArg(doc, 'step_2', 'tags')).toBe(doc);
+    expect(setArg(doc, 'nope', 'a', 1)).toBe(doc);
+  });
+  it('never changes the previous document', () => {
+    const doc = twoNodes();
+    setArg(doc, 'step_1', 'url', 'https://changed');
+    expect(doc.nodes[0].args.url).toBe('https://x');
+  });
+});
+
+describe('moveNodes', () => {
+  it('moves the nodes given, from a record or a map', () => {
+    const doc = moveNodes(twoNodes(), { step_2: { x: 5, y: 6 } });
+    expect(doc.nodes.map((n) => n.position)).toEqual([
+      { x: 0, y: 0 },
+      { x: 5, y: 6 },
+    ]);
+    expect(moveNodes(doc, new Map([['step_1', { x: 1, y: 1 }]])).nodes[0].position).toEqual({ x: 1, y: 1 });
+  });
+  it('returns the same document when no position changes', () => {
+    const doc = twoNodes();
+    expect(moveNodes(doc, { step_1: { x: 0, y: 0 }, ghost: { x: 1, y: 1 } })).toBe(doc);
+  });
+});
+
+describe('renameNode', () => {
+  it('sets a trimmed label and a blank one removes it', () => {
+    const named = renameNode(twoNodes(), 'step_1', '  Download  ');
+    expect(named.nodes[0].label).toBe('Download');
+    expect('label' in renameNode(named, 'step_1', ' ').nodes[0]).toBe(false);
+  });
+});
+
+describe('duplicateNodes', () => {
+  it('copies nodes with new ids, shifted, with the edges between them', () => {
+    const doc = duplicateNodes(connected(), ['step_1', 'step_2'], { x: 10, y: 20 });
+    expect(doc.nodes.map((n) => n.id)).toEqual(['step_1', 'step_2', 'step_1_copy_1', 'step_2_copy_1']);
+    expect(doc.nodes[3].position).toEqual({ x: 310, y: 20 });
+    expect(doc.edges.map((e) => e.id)).toEqual([
+      'step_1.path->step_2.path',
+      'step_1_copy_1.path->step_2_copy_1.path',
+    ]);
+  });
+  it('does not copy an edge from a node outside the selection', () => {
+    const doc = duplicateNodes(connected(), ['step_2'], { x: 0, y: 50 });
+    expect(doc.edges).toHaveLength(1);
+    expect(paramOf(doc, 2, 'path')).toMatchObject({ origin: 'zero' });
+  });
+  it('gives copies their own arg objects', () => {
+    const base = setArg(twoNodes(), 'step_2', 'tags', ['a']);
+    const doc = duplicateNodes(base, ['step_2'], { x: 0, y: 0 });
+    expect(doc.nodes[2].args.tags).toEqual(['a']);
+    expect(doc.nodes[2].args.tags).not.toBe(doc.nodes[1].args.tags);
+  });
+});
