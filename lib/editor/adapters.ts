@@ -2,11 +2,19 @@
  * The one place where domain objects meet React Flow's (STYLE: xyflow keeps NodeBase
  * framework-neutral). Flow nodes carry only ids; node components read their data by id.
  */
-import type { Edge, Node } from '@xyflow/react';
-import type { WorkflowDocument, WorkflowEdge } from '../workflow/types';
+import type { Connection, Edge, Node } from '@xyflow/react';
+import { asNodeId, type NodeId, type WorkflowDocument, type WorkflowEdge } from '../workflow/types';
 
 export type ToolFlowNode = Node<{ nodeId: string }, 'tool'>;
 export type ToolFlowEdge = Edge;
+
+/** An edge to be made, in domain terms. */
+export interface DomainConnection {
+  source: NodeId;
+  sourceOutput: string;
+  target: NodeId;
+  targetInput: string;
+}
 
 /** Handle ids: one target per input parameter, one source per output. */
 export const inputHandleId = (name: string) => `in:${name}`;
@@ -16,30 +24,66 @@ export const getHandleName = (handleId: string | null | undefined) =>
 
 /**
  * Flow nodes for a document. `previous` keeps React Flow's own state (selection, measured size)
- * for nodes that still exist, so rebuilding after an edit does not reset it.
+ * for nodes that still exist, and returns the very same object when nothing React Flow shows
+ * changed, so React Flow re-renders only the nodes that did.
  */
-export function toFlowNodes(doc: WorkflowDocument, previous: readonly ToolFlowNode[] = []): ToolFlowNode[] {
+export function toFlowNodes(
+  doc: WorkflowDocument,
+  previous: readonly ToolFlowNode[] = [],
+  selected?: ReadonlySet<string>,
+): ToolFlowNode[] {
   const before = new Map(previous.map((n) => [n.id, n]));
   return doc.nodes.map((n) => {
     const old = before.get(n.id);
-    if (old && old.position.x === n.position.x && old.position.y === n.position.y) return old;
+    const isSelected = selected ? selected.has(n.id) : (old?.selected ?? false);
+    if (
+      old &&
+      old.position.x === n.position.x &&
+      old.position.y === n.position.y &&
+      (old.selected ?? false) === isSelected
+    ) {
+      return old;
+    }
     return {
       ...(old ?? {}),
       id: n.id,
       type: 'tool',
       position: n.position,
+      selected: isSelected,
       data: old?.data ?? { nodeId: n.id },
     };
   });
 }
 
-/** Flow edges for the document's edges. */
-export function toFlowEdges(edges: readonly WorkflowEdge[]): ToolFlowEdge[] {
-  return edges.map((e) => ({
-    id: e.id,
-    source: e.source,
-    target: e.target,
-    sourceHandle: outputHandleId(e.sourceOutput),
-    targetHandle: inputHandleId(e.targetInput),
-  }));
+/** Flow edges for the document's edges, keeping each edge's selection. */
+export function toFlowEdges(
+  edges: readonly WorkflowEdge[],
+  previous: readonly ToolFlowEdge[] = [],
+): ToolFlowEdge[] {
+  const before = new Map(previous.map((e) => [e.id, e]));
+  return edges.map((e) => {
+    const old = before.get(e.id);
+    if (old && old.source === e.source && old.target === e.target) return old;
+    return {
+      id: e.id,
+      source: e.source,
+      target: e.target,
+      sourceHandle: outputHandleId(e.sourceOutput),
+      targetHandle: inputHandleId(e.targetInput),
+      selected: old?.selected ?? false,
+    };
+  });
+}
+
+/** A React Flow connection (handle ids) in domain terms; undefined when a handle is missing. */
+export function toDomainConnection(
+  c: Pick<Connection, 'source' | 'target' | 'sourceHandle' | 'targetHandle'>,
+): DomainConnection | undefined {
+  if (!c.source || !c.target || !c.sourceHandle || !c.targetHandle) return undefined;
+  return {
+    source: asNodeId(c.source),
+    sourceOutput: getHandleName(c.sourceHandle),
+    target: asNodeId(c.target),
+    targetInput: getHandleName(c.targetHandle),
+  };
 }

@@ -2,12 +2,34 @@
 /** Provides one editor store per editor and reads it with selectors (xyflow's provider pattern). */
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { createEditorStore, type EditorInit, type EditorState, type EditorStore } from './store';
+import {
+  createEditorStore,
+  getHistoryStore,
+  type EditorInit,
+  type EditorState,
+  type EditorStore,
+  type HistoryStore,
+} from './store';
+
+type HistoryState = ReturnType<HistoryStore['getState']>;
 
 const EditorStoreContext = createContext<EditorStore | null>(null);
 
-export function EditorStoreProvider({ init, children }: { init: EditorInit; children: ReactNode }) {
-  const [store] = useState(() => createEditorStore(init));
+/** Makes one store for the editor below it (from `init`, once) or provides the `store` given. */
+export function EditorStoreProvider({
+  init,
+  store: given,
+  children,
+}: {
+  init?: EditorInit;
+  store?: EditorStore;
+  children: ReactNode;
+}) {
+  const [store] = useState(() => {
+    if (given) return given;
+    if (!init) throw new Error('EditorStoreProvider needs `init` or `store`.');
+    return createEditorStore(init);
+  });
   return <EditorStoreContext.Provider value={store}>{children}</EditorStoreContext.Provider>;
 }
 
@@ -21,4 +43,9 @@ export function useEditorStoreApi(): EditorStore {
 /** Subscribes to a slice of the editor state. Use module-level selector constants. */
 export function useEditorStore<T>(selector: (state: EditorState) => T): T {
   return useStore(useEditorStoreApi(), selector);
+}
+
+/** Subscribes to the undo history (e.g. `s => s.pastStates.length > 0` for "can undo"). */
+export function useEditorHistory<T>(selector: (state: HistoryState) => T): T {
+  return useStore(getHistoryStore(useEditorStoreApi()), selector);
 }

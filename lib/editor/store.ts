@@ -1,14 +1,35 @@
 /**
  * One store per editor (zustand's Next.js guide: no global stores), made by
- * `createEditorStore(initial)` and provided by context. The document is the domain model;
- * React Flow's node objects live beside it only for what React Flow itself tracks (selection,
- * measurement, in-flight drag positions), which never enters undo history (STACK-NOTES).
+ * `createEditorStore(initial)` and provided by context. The document is the domain model and
+ * the only thing undo history holds; React Flow's node and edge objects live beside it for what
+ * React Flow itself tracks (selection, measurement, in-flight drag positions), which never
+ * enters history (STACK-NOTES: otherwise Undo undoes a measurement).
+ *
+ * Every document action is a one-liner over a pure command from lib/workflow/commands and says
+ * whether it is undoable (excalidraw's `captureUpdate`).
  */
 import { createStore } from 'zustand/vanilla';
-import { temporal } from 'zundo';
-import { applyNodeChanges, type Node, type NodeChange } from '@xyflow/react';
-import type { WorkflowDocument, XY } from '../workflow/types';
-import { toFlowNodes, type ToolFlowNode } from './adapters';
+import type { StoreApi } from 'zustand';
+import { temporal, type TemporalState } from 'zundo';
+import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
+import { err, ok, type Result } from '../result';
+import type { ToolDeclaration } from '../tools/types';
+import type { NodeDrift } from '../toolkits/drift';
+import { copyNodes, pasteNodes, type NodeClipboard } from '../workflow/clipboard';
+import * as commands from '../workflow/commands';
+import { createEdgeId } from '../workflow/graph';
+import type { EdgeId, NodeId, WorkflowDocument, XY } from '../workflow/types';
+import {
+  toFlowEdges,
+  toFlowNodes,
+  type DomainConnection,
+  type ToolFlowEdge,
+  type ToolFlowNode,
+} from './adapters';
+import { getLayoutDocument } from './document-layout';
+
+/** What undo history holds: the document only. */
+export type HistoryStore = StoreApi<TemporalState<{ doc: WorkflowDocument }>>;
 
 export type SaveState = 'saved' | 'dirty' | 'saving' | 'conflict' | 'offline' | 'error';
 
@@ -24,15 +45,69 @@ export interface EditorState {
   doc: WorkflowDocument;
   /** React Flow's view of the nodes: positions while dragging, selection, measured sizes. */
   flowNodes: ToolFlowNode[];
+  /** React Flow's view of the edges (selection). */
+  flowEdges: ToolFlowEdge[];
+  /** Selected node ids in document order; the same array until the selection changes. */
+  selectedNodeIds: NodeId[];
+  /** True while the model edits the document: the canvas is read-only meanwhile. */
+  aiEditing: boolean;
+  /** Why the last connection attempt was refused; cleared by the next successful one. */
+  connectRefusal: string | null;
+  /** The last node asked to be brought into view (the canvas centres on it); `seq` makes repeats count. */
+  focusRequest: { nodeId: NodeId; seq: number } | null;
+  /** Bumped when the canvas should fit the whole graph into view (after a layout). */
+  fitRequest: number;
+  clipboard: NodeClipboard | null;
+  /** Live schema drift per node id (from a toolkit refresh); snapshot drift is derived anyway. */
+  liveDrift: Record<string, NodeDrift>;
   saveState: SaveState;
   saveError: string | null;
 
-  /** React Flow changes: applied to `flowNodes` only; never undoable by themselves. */
-  onNodesChange(changes: NodeChange[]): void;
+  // ---- document edits (undoable unless said otherwise) ----
+  setArg(nodeId: NodeId, name: string, value: unknown): void;
+  resetArg(nodeId: NodeId, name: string): void;
+  /** Adds a node for `decl` (snapshotting it into `doc.tools`) and selects it. */
+  addToolNode(decl: ToolDeclaration, position: XY, args?: Record<string, unknown>): NodeId | undefined;
+  removeNodes(ids: readonly NodeId[]): void;
+  /** Removes nodes and edges as one step (Delete / Backspace). */
+  removeElements(nodeIds: readonly NodeId[], edgeIds: readonly EdgeId[]): void;
+  /** Wires an output to an input; refused (with the reason, also kept in `connectRefusal`) when it cannot be. */
+  connect(connection: DomainConnection): Result<EdgeId, string>;
+  disconnect(edgeId: EdgeId): void;
+  renameNode(id: NodeId, label: string): void;
   /** Commits dragged positions into the document: one undo step per drag. */
   commitPositions(positions: Record<string, XY>): void;
-  /** Replaces the document (an undoable change) and rebuilds the flow nodes. */
+  /** Replaces the document. Undoable, except while the model edits (streamed states). */
   setDoc(doc: WorkflowDocument): void;
+  /** Auto-layout (dagre, left to right), one undo step, then fit the view. */
+  layout(): void;
+  copySelection(): void;
+  /** Pastes the clipboard with new ids, offset from the originals, and selects the copies. */
+  paste(): void;
+  /** Duplicates the selected nodes (and the edges among them) with new ids. */
+  duplicateSelection(): void;
+
+  // ---- the model's edits ----
+  /** From now until endAiEdit: the canvas is read-only and setDoc shows states without recording them. */
+  beginAiEdit(): void;
+  /** The whole AI change as one undo step (from the document before beginAiEdit), then auto-layout. */
+  applyAiChange(next: WorkflowDocument): void;
+  /** Ends the AI edit. States streamed but never applied (a cancel) are kept as one undo step. */
+  endAiEdit(): void;
+
+  // ---- history ----
+  undo(): void;
+  redo(): void;
+
+  // ---- view state (never undoable) ----
+  selectNodes(ids: readonly NodeId[]): void;
+  /** Selects a node and asks the canvas to centre on it. */
+  focusNode(id: NodeId): void;
+  /** React Flow changes: selection, measurement, drag positions. Removal goes through removeElements. */
+  onNodesChange(changes: NodeChange<ToolFlowNode>[]): void;
+  onEdgesChange(changes: EdgeChange<ToolFlowEdge>[]): void;
+  setConnectRefusal(reason: string | null): void;
+  setLiveDrift(drift: readonly NodeDrift[]): void;
   setSaveState(state: SaveState, error?: string | null): void;
   markSaved(version: number): void;
 }
@@ -42,36 +117,252 @@ export interface EditorInit {
   doc: WorkflowDocument;
 }
 
+/** How far each paste lands from the previous one. */
+const PASTE_OFFSET = 40;
+/** Consecutive edits of one field within this window are one undo step (typing a value). */
+const TYPING_COALESCE_MS = 1000;
+const NO_IDS: NodeId[] = [];
+
+const isLocked = (s: EditorState) => s.meta.readOnly || s.aiEditing;
+const LOCKED_REASON = 'The canvas is read-only while the model edits it; wait for it to finish or cancel it.';
+const READ_ONLY_REASON = 'This workflow is read-only here; fork it to edit.';
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+function getSelectedIds(flowNodes: readonly ToolFlowNode[], previous: NodeId[]): NodeId[] {
+  const ids = flowNodes.filter((n) => n.selected).map((n) => n.id as NodeId);
+  if (ids.length === 0) return NO_IDS;
+  return sameIds(ids, previous) ? previous : ids;
+}
+
 /** Creates the store for one editor. Nothing runs at import time. */
 export function createEditorStore(init: EditorInit) {
   return createStore<EditorState>()(
     temporal(
-      (set, get) => ({
-        meta: init.meta,
-        doc: init.doc,
-        flowNodes: toFlowNodes(init.doc),
-        saveState: 'saved',
-        saveError: null,
+      (set, get, api) => {
+        /** The document as it was when the model started editing, until its change is recorded. */
+        let aiBase: WorkflowDocument | null = null;
+        let lastTyping: { key: string; at: number } | null = null;
+        let pasteCount = 0;
+        // zundo types its mutator as `unknown`; this is the temporal store it attaches.
+        const getHistory = () => (api as unknown as { temporal: HistoryStore }).temporal;
 
-        onNodesChange: (changes) =>
-          set({ flowNodes: applyNodeChanges(changes, get().flowNodes as Node[]) as ToolFlowNode[] }),
+        const withoutHistory = (fn: () => void) => {
+          const history = getHistory().getState();
+          const tracking = history.isTracking;
+          if (tracking) history.pause();
+          try {
+            fn();
+          } finally {
+            if (tracking) getHistory().getState().resume();
+          }
+        };
 
-        commitPositions: (positions) => {
-          const doc = get().doc;
-          const nodes = doc.nodes.map((n) => (positions[n.id] ? { ...n, position: positions[n.id] } : n));
-          set({ doc: { ...doc, nodes }, saveState: 'dirty' });
-        },
+        /** Sets the document and the React Flow objects derived from it. */
+        const commit = (doc: WorkflowDocument, undoable: boolean, selected?: ReadonlySet<string>) => {
+          const s = get();
+          if (doc === s.doc && !selected) return;
+          const flowNodes = toFlowNodes(doc, s.flowNodes, selected);
+          const apply = () =>
+            set({
+              doc,
+              flowNodes,
+              flowEdges: toFlowEdges(doc.edges, s.flowEdges),
+              selectedNodeIds: getSelectedIds(flowNodes, s.selectedNodeIds),
+              saveState: doc === s.doc || s.meta.readOnly ? s.saveState : 'dirty',
+            });
+          if (undoable) apply();
+          else withoutHistory(apply);
+        };
 
-        setDoc: (doc) => set({ doc, flowNodes: toFlowNodes(doc, get().flowNodes), saveState: 'dirty' }),
+        /** A user edit: refused while the canvas is locked; recorded in history. */
+        const edit = (next: (doc: WorkflowDocument) => WorkflowDocument) => {
+          if (isLocked(get())) return;
+          lastTyping = null;
+          commit(next(get().doc), true);
+        };
 
-        setSaveState: (saveState, saveError = null) => set({ saveState, saveError }),
+        /** After undo/redo the document changed under the flow objects: rebuild them. */
+        const syncFlow = () => commit(get().doc, false, new Set(get().selectedNodeIds));
 
-        markSaved: (version) =>
-          set((s) => ({
-            meta: { ...s.meta, version },
-            saveState: s.saveState === 'saving' ? 'saved' : s.saveState,
-          })),
-      }),
+        const recordAiChange = () => {
+          if (!aiBase) return;
+          const base = aiBase;
+          aiBase = null;
+          if (base === get().doc) return;
+          const history = getHistory().getState();
+          getHistory().setState({ pastStates: [...history.pastStates, { doc: base }], futureStates: [] });
+        };
+
+        const pasteClipboard = (clipboard: NodeClipboard, offset: number) => {
+          if (isLocked(get())) return;
+          const { doc, ids } = pasteNodes(get().doc, clipboard, { x: offset, y: offset });
+          lastTyping = null;
+          commit(doc, true, new Set(ids));
+        };
+
+        return {
+          meta: init.meta,
+          doc: init.doc,
+          flowNodes: toFlowNodes(init.doc),
+          flowEdges: toFlowEdges(init.doc.edges),
+          selectedNodeIds: NO_IDS,
+          aiEditing: false,
+          connectRefusal: null,
+          focusRequest: null,
+          fitRequest: 0,
+          clipboard: null,
+          liveDrift: {},
+          saveState: 'saved',
+          saveError: null,
+
+          setArg: (nodeId, name, value) => {
+            if (isLocked(get())) return;
+            const key = `${nodeId}\u0000${name}`;
+            const now = Date.now();
+            const coalesce = lastTyping?.key === key && now - lastTyping.at < TYPING_COALESCE_MS;
+            lastTyping = { key, at: now };
+            commit(commands.setArg(get().doc, nodeId, name, value), !coalesce);
+          },
+          resetArg: (nodeId, name) => edit((doc) => commands.resetArg(doc, nodeId, name)),
+
+          addToolNode: (decl, position, args) => {
+            if (isLocked(get())) return undefined;
+            const doc = commands.addNode(get().doc, decl, position, args);
+            const nodeId = doc.nodes[doc.nodes.length - 1].id;
+            lastTyping = null;
+            commit(doc, true, new Set([nodeId]));
+            return nodeId;
+          },
+          removeNodes: (ids) => edit((doc) => commands.removeNodes(doc, ids)),
+          removeElements: (nodeIds, edgeIds) =>
+            edit((doc) => commands.removeNodes(edgeIds.reduce(commands.disconnect, doc), nodeIds)),
+
+          connect: (connection) => {
+            const s = get();
+            if (isLocked(s)) return err(s.meta.readOnly ? READ_ONLY_REASON : LOCKED_REASON);
+            const result = commands.connect(s.doc, connection);
+            if (!result.ok) {
+              const reason = result.error.map((issue) => issue.message).join(' ');
+              set({ connectRefusal: reason });
+              return err(reason);
+            }
+            lastTyping = null;
+            commit(result.value, true);
+            set({ connectRefusal: null });
+            const { source, sourceOutput, target, targetInput } = connection;
+            return ok(createEdgeId(source, sourceOutput, target, targetInput));
+          },
+          disconnect: (edgeId) => edit((doc) => commands.disconnect(doc, edgeId)),
+          renameNode: (id, label) => edit((doc) => commands.renameNode(doc, id, label)),
+          commitPositions: (positions) => edit((doc) => commands.moveNodes(doc, positions)),
+
+          setDoc: (doc) => commit(doc, !get().aiEditing),
+
+          layout: () => {
+            edit((doc) => getLayoutDocument(doc, get().flowNodes));
+            set((s) => ({ fitRequest: s.fitRequest + 1 }));
+          },
+
+          copySelection: () => {
+            const s = get();
+            if (s.selectedNodeIds.length === 0) return;
+            pasteCount = 0;
+            set({ clipboard: copyNodes(s.doc, s.selectedNodeIds) });
+          },
+          paste: () => {
+            const clipboard = get().clipboard;
+            if (!clipboard) return;
+            pasteCount += 1;
+            pasteClipboard(clipboard, PASTE_OFFSET * pasteCount);
+          },
+          duplicateSelection: () => {
+            const s = get();
+            if (s.selectedNodeIds.length === 0) return;
+            pasteClipboard(copyNodes(s.doc, s.selectedNodeIds), PASTE_OFFSET);
+          },
+
+          beginAiEdit: () => {
+            if (get().meta.readOnly || get().aiEditing) return;
+            aiBase = get().doc;
+            set({ aiEditing: true, connectRefusal: null });
+          },
+          applyAiChange: (next) => {
+            const laidOut = getLayoutDocument(next, get().flowNodes);
+            if (!get().aiEditing) {
+              commit(laidOut, true);
+            } else {
+              const base = aiBase ?? get().doc;
+              commit(laidOut, false);
+              aiBase = base;
+              recordAiChange();
+            }
+            set((s) => ({ fitRequest: s.fitRequest + 1 }));
+          },
+          endAiEdit: () => {
+            if (!get().aiEditing) return;
+            recordAiChange();
+            set({ aiEditing: false });
+          },
+
+          undo: () => {
+            if (isLocked(get())) return;
+            lastTyping = null;
+            getHistory().getState().undo();
+            syncFlow();
+          },
+          redo: () => {
+            if (isLocked(get())) return;
+            lastTyping = null;
+            getHistory().getState().redo();
+            syncFlow();
+          },
+
+          selectNodes: (ids) => {
+            const flowNodes = toFlowNodes(get().doc, get().flowNodes, new Set(ids));
+            set((s) => ({
+              flowNodes,
+              flowEdges: s.flowEdges.some((e) => e.selected)
+                ? s.flowEdges.map((e) => (e.selected ? { ...e, selected: false } : e))
+                : s.flowEdges,
+              selectedNodeIds: getSelectedIds(flowNodes, s.selectedNodeIds),
+            }));
+          },
+          focusNode: (id) => {
+            get().selectNodes([id]);
+            set((s) => ({ focusRequest: { nodeId: id, seq: (s.focusRequest?.seq ?? 0) + 1 } }));
+          },
+
+          onNodesChange: (changes) => {
+            // Removal is a document edit (removeElements, one undo step for nodes and edges).
+            const kept = changes.filter((c) => c.type !== 'remove');
+            if (kept.length === 0) return;
+            const flowNodes = applyNodeChanges(kept, get().flowNodes);
+            const selectionChanged = kept.some((c) => c.type === 'select');
+            set((s) => ({
+              flowNodes,
+              selectedNodeIds: selectionChanged
+                ? getSelectedIds(flowNodes, s.selectedNodeIds)
+                : s.selectedNodeIds,
+            }));
+          },
+          onEdgesChange: (changes) => {
+            const kept = changes.filter((c) => c.type === 'select');
+            if (kept.length > 0) set({ flowEdges: applyEdgeChanges(kept, get().flowEdges) });
+          },
+
+          setConnectRefusal: (connectRefusal) => set({ connectRefusal }),
+          setLiveDrift: (drift) => set({ liveDrift: Object.fromEntries(drift.map((d) => [d.nodeId, d])) }),
+          setSaveState: (saveState, saveError = null) => set({ saveState, saveError }),
+          markSaved: (version) =>
+            set((s) => ({
+              meta: { ...s.meta, version },
+              saveState: s.saveState === 'saving' ? 'saved' : s.saveState,
+            })),
+        };
+      },
       {
         // Only the document is history; selection, measurement and save state are not.
         partialize: (state) => ({ doc: state.doc }),
@@ -83,3 +374,8 @@ export function createEditorStore(init: EditorInit) {
 }
 
 export type EditorStore = ReturnType<typeof createEditorStore>;
+
+/** The undo history of an editor store (canUndo / canRedo come from its past and future states). */
+export function getHistoryStore(store: EditorStore): HistoryStore {
+  return (store as unknown as { temporal: HistoryStore }).temporal;
+}

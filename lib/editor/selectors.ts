@@ -1,0 +1,251 @@
+/**
+ * Module-level selectors over the editor state (STYLE: selectors are constants; node components
+ * read their own data by id). Derived values are memoised on the identity of what they come
+ * from, so a drag frame (which changes only React Flow's node objects) costs each node an O(1)
+ * lookup, and an edit to one node recomputes that node's view only.
+ */
+import { useCallback } from 'react';
+import type { ToolDeclaration } from '../tools/types';
+import type { NodeDrift } from '../toolkits/drift';
+import { getNodeParameters, exportWorkflow } from '../workflow/export';
+import { getConnectedInputs } from '../workflow/graph';
+import type { NodeParameters } from '../workflow/params';
+import type {
+  NodeId,
+  NodeIssue,
+  ToolSnapshot,
+  WorkflowDocument,
+  WorkflowEdge,
+  WorkflowExportV1,
+  WorkflowNode,
+} from '../workflow/types';
+import { useEditorStore } from './context';
+import type { EditorState } from './store';
+
+/** Whether a node still matches the declaration it was built from. */
+export type DriftStatus =
+  | { status: 'current' }
+  /** The declaration changed since the node was built (snapshot hash or a toolkit refresh). */
+  | { status: 'changed'; details: string[] }
+  /** The tool is not declared at all: a placeholder node. */
+  | { status: 'missing' };
+
+/** Everything a node shows: its parameters by the DESIGN §1 rules, plus the node and its tool. */
+export interface NodeView extends NodeParameters {
+  node: WorkflowNode;
+  declaration: ToolDeclaration | undefined;
+  /** True when the node's tool is unknown (imported placeholder or undeclared tool). */
+  placeholder: boolean;
+  drift: DriftStatus;
+  /** Counts for the badges. */
+  counts: { missingRequired: number; unknownArgs: number; invalid: number; errors: number; warnings: number };
+}
+
+/** A problem of one node, for the problems list. */
+export interface EditorProblem extends NodeIssue {
+  nodeId: NodeId;
+  /** The node's title (label or tool name), to say where. */
+  nodeTitle: string;
+}
+
+export const selectDoc = (s: EditorState) => s.doc;
+export const selectMeta = (s: EditorState) => s.meta;
+export const selectSelectedNodeIds = (s: EditorState) => s.selectedNodeIds;
+export const selectFlowNodes = (s: EditorState) => s.flowNodes;
+export const selectFlowEdges = (s: EditorState) => s.flowEdges;
+export const selectAiEditing = (s: EditorState) => s.aiEditing;
+/** Whether the canvas takes edits now (not read-only, the model is not editing). */
+export const selectCanEdit = (s: EditorState) => !s.meta.readOnly && !s.aiEditing;
+export const selectConnectRefusal = (s: EditorState) => s.connectRefusal;
+export const selectFocusRequest = (s: EditorState) => s.focusRequest;
+export const selectFitRequest = (s: EditorState) => s.fitRequest;
+export const selectHasClipboard = (s: EditorState) => s.clipboard !== null;
+export const selectNodeCount = (s: EditorState) => s.doc.nodes.length;
+
+// ---- per-document indexes, computed once per array identity ----
+
+const EMPTY_INPUTS: ReadonlySet<string> = new Set();
+const nodeIndexes = new WeakMap<readonly WorkflowNode[], Map<string, WorkflowNode>>();
+const connectionIndexes = new WeakMap<
+  readonly WorkflowEdge[],
+  Map<string, { key: string; inputs: Set<string> }>
+>();
+
+function getNodeIndex(nodes: readonly WorkflowNode[]): Map<string, WorkflowNode> {
+  let index = nodeIndexes.get(nodes);
+  if (!index) {
+    index = new Map(nodes.map((n) => [n.id, n]));
+    nodeIndexes.set(nodes, index);
+  }
+  return index;
+}
+
+function getConnectionIndex(edges: readonly WorkflowEdge[]) {
+  let index = connectionIndexes.get(edges);
+  if (!index) {
+    index = new Map();
+    for (const [nodeId, inputs] of getConnectedInputs(edges)) {
+      index.set(nodeId, { key: [...inputs].sort().join('\u0000'), inputs });
+    }
+    connectionIndexes.set(edges, index);
+  }
+  return index;
+}
+
+// ---- node views ----
+
+interface ViewCacheEntry {
+  snapshot: ToolSnapshot | undefined;
+  connectionKey: string;
+  systemParams: readonly string[] | undefined;
+  liveDrift: NodeDrift | undefined;
+  view: NodeView;
+}
+
+/** Keyed by the node object: an edited node is a new object, so its stale entry just goes away. */
+const viewCache = new WeakMap<WorkflowNode, ViewCacheEntry>();
+
+function getDriftStatus(
+  node: WorkflowNode,
+  snapshot: ToolSnapshot | undefined,
+  live: NodeDrift | undefined,
+): DriftStatus {
+  if (!snapshot) return { status: 'missing' };
+  if (live?.status === 'missing') return { status: 'missing' };
+  if (live?.status === 'changed') {
+    return {
+      status: 'changed',
+      details: [`The tool "${node.tool}" changed in its toolkit since this node was made.`],
+    };
+  }
+  if (node.toolHash && node.toolHash !== snapshot.hash) {
+    return {
+      status: 'changed',
+      details: [`The declaration of "${node.tool}" differs from the one this node was built from.`],
+    };
+  }
+  return { status: 'current' };
+}
+
+function createNodeView(
+  doc: WorkflowDocument,
+  node: WorkflowNode,
+  inputs: ReadonlySet<string>,
+  live: NodeDrift | undefined,
+): NodeView {
+  const snapshot = doc.tools[node.tool];
+  const params = getNodeParameters(doc, node, inputs);
+  const drift = getDriftStatus(node, snapshot, live);
+  const problems =
+    drift.status === 'changed'
+      ? [
+          ...params.problems,
+          {
+            severity: 'warning' as const,
+            code: 'schema_drift',
+            message: `${drift.details.join(' ')} Rebuild the node on the current declaration, or keep it as is.`,
+          },
+        ]
+      : params.problems;
+  let missingRequired = 0;
+  let invalid = 0;
+  let errors = 0;
+  for (const p of problems) {
+    if (p.code === 'missing_required') missingRequired++;
+    if (p.code === 'invalid_value') invalid++;
+    if (p.severity === 'error') errors++;
+  }
+  return {
+    ...params,
+    problems,
+    node,
+    declaration: snapshot?.declaration,
+    placeholder: params.placeholder,
+    drift,
+    counts: {
+      missingRequired,
+      unknownArgs: params.unknown_args.length,
+      invalid,
+      errors,
+      warnings: problems.length - errors,
+    },
+  };
+}
+
+function getViewOf(
+  doc: WorkflowDocument,
+  node: WorkflowNode,
+  liveDrift: Record<string, NodeDrift>,
+): NodeView {
+  const connection = getConnectionIndex(doc.edges).get(node.id);
+  const connectionKey = connection?.key ?? '';
+  const snapshot = doc.tools[node.tool];
+  const live = liveDrift[node.id];
+  const cached = viewCache.get(node);
+  if (
+    cached &&
+    cached.snapshot === snapshot &&
+    cached.connectionKey === connectionKey &&
+    cached.systemParams === doc.systemParams &&
+    cached.liveDrift === live
+  ) {
+    return cached.view;
+  }
+  const view = createNodeView(doc, node, connection?.inputs ?? EMPTY_INPUTS, live);
+  viewCache.set(node, { snapshot, connectionKey, systemParams: doc.systemParams, liveDrift: live, view });
+  return view;
+}
+
+/**
+ * The derived view of one node (undefined once it is deleted). The same object comes back until
+ * something it depends on changes: the node itself, its tool snapshot, which of its inputs are
+ * connected, the system parameters or its live drift.
+ */
+export function selectNodeView(s: EditorState, id: string): NodeView | undefined {
+  const node = getNodeIndex(s.doc.nodes).get(id);
+  return node ? getViewOf(s.doc, node, s.liveDrift) : undefined;
+}
+
+/** Subscribes a component to one node's view; re-renders only when that view changes. */
+export function useNodeView(id: string): NodeView | undefined {
+  return useEditorStore(useCallback((s: EditorState) => selectNodeView(s, id), [id]));
+}
+
+// ---- whole-document derivations ----
+
+const problemsCache = new WeakMap<
+  WorkflowDocument,
+  { liveDrift: Record<string, NodeDrift>; problems: EditorProblem[] }
+>();
+
+/** Every error and warning of every node, in node order, errors first within a node. */
+export const selectProblems = (s: EditorState): EditorProblem[] => {
+  const cached = problemsCache.get(s.doc);
+  if (cached && cached.liveDrift === s.liveDrift) return cached.problems;
+  const problems: EditorProblem[] = [];
+  for (const node of s.doc.nodes) {
+    const view = getViewOf(s.doc, node, s.liveDrift);
+    const nodeTitle = node.label || node.tool;
+    for (const severity of ['error', 'warning'] as const) {
+      for (const p of view.problems)
+        if (p.severity === severity) problems.push({ ...p, nodeId: node.id, nodeTitle });
+    }
+  }
+  problemsCache.set(s.doc, { liveDrift: s.liveDrift, problems });
+  return problems;
+};
+
+const exportCache = new WeakMap<WorkflowDocument, { id: string; name: string; value: WorkflowExportV1 }>();
+
+/** The v1 export of the document: exactly what Export downloads. Memoised on the document. */
+export const selectExport = (s: EditorState): WorkflowExportV1 => {
+  const cached = exportCache.get(s.doc);
+  if (cached && cached.id === s.meta.id && cached.name === s.meta.name) return cached.value;
+  const value = exportWorkflow(s.doc, { id: s.meta.id, name: s.meta.name });
+  exportCache.set(s.doc, { id: s.meta.id, name: s.meta.name, value });
+  return value;
+};
+
+/** For `useEditorHistory`: whether Undo / Redo have anything to do. */
+export const selectCanUndo = (h: { pastStates: readonly unknown[] }) => h.pastStates.length > 0;
+export const selectCanRedo = (h: { futureStates: readonly unknown[] }) => h.futureStates.length > 0;

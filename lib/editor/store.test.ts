@@ -1,0 +1,325 @@
+import { describe, expect, it } from 'vitest';
+import { analyseTool, fetchTool } from '../workflow/__fixtures__/declarations';
+import { asEdgeId, asNodeId, type WorkflowDocument } from '../workflow/types';
+import { getNodeBoxes } from './document-layout';
+import { isOverlapping } from './layout';
+import { selectExport, selectNodeView, selectProblems } from './selectors';
+import { createEditorStore, getHistoryStore, type EditorStore } from './store';
+
+const A = asNodeId('fetch');
+const B = asNodeId('analyse');
+
+function createDoc(): WorkflowDocument {
+  return {
+    task: 'fetch then analyse',
+    nodes: [
+      { id: A, tool: 'fetch_file', position: { x: 0, y: 0 }, args: { url: 'https://example.org/a.cif' } },
+      { id: B, tool: 'analyse', position: { x: 400, y: 0 }, args: { path: '/tmp/x.cif', threshold: 0.9 } },
+    ],
+    edges: [],
+    tools: {
+      fetch_file: { declaration: fetchTool, hash: 'h-fetch' },
+      analyse: { declaration: analyseTool, hash: 'h-analyse' },
+    },
+  };
+}
+
+function createTestStore(doc = createDoc(), readOnly = false): EditorStore {
+  return createEditorStore({ meta: { id: 'wf_1', name: 'Test', version: 1, readOnly }, doc });
+}
+
+const pathOf = (store: EditorStore, id: string, name: string) =>
+  selectNodeView(store.getState(), id)!.input_parameters.find((p) => p.name === name)!;
+
+const toPath = { source: A, sourceOutput: 'path', target: B, targetInput: 'path' };
+
+describe('connect', () => {
+  it('blanks the input it feeds and marks its origin as edge', () => {
+    const store = createTestStore();
+    const result = store.getState().connect(toPath);
+    expect(result.ok).toBe(true);
+    expect(pathOf(store, B, 'path')).toMatchObject({ value: '', origin: 'edge' });
+    expect(store.getState().flowEdges).toHaveLength(1);
+    expect(store.getState().saveState).toBe('dirty');
+  });
+
+  it('refuses an incompatible connection with a reason, and keeps the document', () => {
+    const store = createTestStore();
+    const before = store.getState().doc;
+    const result = store
+      .getState()
+      .connect({ source: A, sourceOutput: 'size', target: B, targetInput: 'tags' });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining('int') });
+    expect(store.getState().connectRefusal).toMatch(/input "tags" takes list/);
+    expect(store.getState().doc).toBe(before);
+    expect(getHistoryStore(store).getState().pastStates).toHaveLength(0);
+  });
+
+  it('clears the refusal once a connection succeeds', () => {
+    const store = createTestStore();
+    store.getState().connect({ source: A, sourceOutput: 'size', target: B, targetInput: 'tags' });
+    store.getState().connect(toPath);
+    expect(store.getState().connectRefusal).toBeNull();
+  });
+});
+
+describe('disconnect', () => {
+  it('restores the arg the input had before it was connected', () => {
+    const store = createTestStore();
+    const connected = store.getState().connect(toPath);
+    if (!connected.ok) throw new Error(connected.error);
+    store.getState().disconnect(connected.value);
+    expect(pathOf(store, B, 'path')).toMatchObject({ value: '/tmp/x.cif', origin: 'arg' });
+  });
+});
+
+describe('undo and redo', () => {
+  it('step back and forth through connect and disconnect, rebuilding the canvas edges', () => {
+    const store = createTestStore();
+    const connected = store.getState().connect(toPath);
+    if (!connected.ok) throw new Error(connected.error);
+    store.getState().disconnect(connected.value);
+    store.getState().undo();
+    expect(pathOf(store, B, 'path').origin).toBe('edge');
+    expect(store.getState().flowEdges).toHaveLength(1);
+    store.getState().undo();
+    expect(store.getState().doc.edges).toHaveLength(0);
+    expect(store.getState().flowEdges).toHaveLength(0);
+    store.getState().redo();
+    expect(store.getState().flowEdges).toHaveLength(1);
+    store.getState().redo();
+    expect(pathOf(store, B, 'path').value).toBe('/tmp/x.cif');
+  });
+
+  it('keeps selection, measurement and drag frames out of history', () => {
+    const store = createTestStore();
+    store.getState().onNodesChange([
+      { type: 'dimensions', id: A, dimensions: { width: 300, height: 200 } },
+      { type: 'select', id: A, selected: true },
+      { type: 'position', id: A, position: { x: 50, y: 60 }, dragging: true },
+    ]);
+    expect(getHistoryStore(store).getState().pastStates).toHaveLength(0);
+    expect(store.getState().selectedNodeIds).toEqual([A]);
+    store.getState().commitPositions({ [A]: { x: 50, y: 60 } });
+    expect(getHistoryStore(store).getState().pastStates).toHaveLength(1);
+    store.getState().undo();
+    expect(store.getState().doc.nodes[0].position).toEqual({ x: 0, y: 0 });
+    expect(store.getState().flowNodes[0].position).toEqual({ x: 0, y: 0 });
+  });
+
+  it('makes a burst of typing in one field a single step', () => {
+    const store = createTestStore();
+    for (const value of ['h', 'ht', 'htt', 'http']) store.getState().setArg(A, 'url', value);
+    store.getState().setArg(A, 'retries', 5);
+    expect(getHistoryStore(store).getState().pastStates).toHaveLength(2);
+    store.getState().undo();
+    store.getState().undo();
+    expect(store.getState().doc.nodes[0].args.url).toBe('https://example.org/a.cif');
+  });
+});
+
+describe('AI edits', () => {
+  it('show streamed states without recording them, and record the applied change as one step', () => {
+    const store = createTestStore();
+    const original = store.getState().doc;
+    store.getState().beginAiEdit();
+    const streamed = { ...original, task: 'streaming' };
+    store.getState().setDoc(streamed);
+    expect(store.getState().doc).toBe(streamed);
+    const final = { ...original, task: 'final', nodes: original.nodes.map((n) => ({ ...n, args: {} })) };
+    store.getState().applyAiChange(final);
+    store.getState().endAiEdit();
+    expect(store.getState().doc.task).toBe('final');
+    expect(getHistoryStore(store).getState().pastStates).toHaveLength(1);
+    store.getState().undo();
+    expect(store.getState().doc).toBe(original);
+  });
+
+  it('lock the canvas against user edits until the edit ends', () => {
+    const store = createTestStore();
+    store.getState().beginAiEdit();
+    store.getState().setArg(A, 'url', 'changed');
+    const refused = store.getState().connect(toPath);
+    expect(refused.ok).toBe(false);
+    expect(store.getState().doc.nodes[0].args.url).toBe('https://example.org/a.cif');
+    store.getState().endAiEdit();
+    store.getState().setArg(A, 'url', 'changed');
+    expect(store.getState().doc.nodes[0].args.url).toBe('changed');
+  });
+
+  it('keep a cancelled edit’s streamed state as one undoable step', () => {
+    const store = createTestStore();
+    const original = store.getState().doc;
+    store.getState().beginAiEdit();
+    store.getState().setDoc({ ...original, task: 'partial' });
+    store.getState().endAiEdit();
+    expect(getHistoryStore(store).getState().pastStates).toHaveLength(1);
+    store.getState().undo();
+    expect(store.getState().doc).toBe(original);
+  });
+
+  it('lay out the applied change left to right', () => {
+    const store = createTestStore();
+    const doc = createDoc();
+    const wired = {
+      ...doc,
+      nodes: doc.nodes.map((n) => ({ ...n, position: { x: 0, y: 0 } })),
+      edges: [{ id: asEdgeId('e'), source: A, sourceOutput: 'path', target: B, targetInput: 'path' }],
+    };
+    store.getState().applyAiChange(wired);
+    const [fetch, analyse] = store.getState().doc.nodes;
+    expect(analyse.position.x).toBeGreaterThan(fetch.position.x);
+  });
+});
+
+describe('adding and removing', () => {
+  it('adds a node with the declaration snapshotted and selects it', () => {
+    const store = createTestStore({ task: '', nodes: [], edges: [], tools: {} });
+    const id = store.getState().addToolNode(fetchTool, { x: 10, y: 20 }, { url: 'u' });
+    expect(id).toBe('step_1');
+    expect(store.getState().doc.tools.fetch_file.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(store.getState().selectedNodeIds).toEqual(['step_1']);
+  });
+
+  it('removes nodes and edges together as one step', () => {
+    const store = createTestStore();
+    const connected = store.getState().connect(toPath);
+    if (!connected.ok) throw new Error(connected.error);
+    store.getState().removeElements([A], [connected.value]);
+    expect(store.getState().doc.nodes.map((n) => n.id)).toEqual([B]);
+    expect(store.getState().flowNodes.map((n) => n.id)).toEqual([B]);
+    store.getState().undo();
+    expect(store.getState().doc.nodes).toHaveLength(2);
+    expect(store.getState().doc.edges).toHaveLength(1);
+  });
+});
+
+describe('copy, paste and duplicate', () => {
+  it('paste copies with new ids and the edges among them, even after the originals are deleted', () => {
+    const store = createTestStore();
+    store.getState().connect(toPath);
+    store.getState().selectNodes([A, B]);
+    store.getState().copySelection();
+    store.getState().removeNodes([A, B]);
+    store.getState().paste();
+    const { doc, selectedNodeIds } = store.getState();
+    expect(doc.nodes.map((n) => n.id)).toEqual(['fetch_copy_1', 'analyse_copy_1']);
+    expect(doc.edges).toEqual([
+      expect.objectContaining({ source: 'fetch_copy_1', target: 'analyse_copy_1' }),
+    ]);
+    expect(Object.keys(doc.tools).sort()).toEqual(['analyse', 'fetch_file']);
+    expect(selectedNodeIds).toEqual(['fetch_copy_1', 'analyse_copy_1']);
+  });
+
+  it('duplicate offsets the copies from the originals', () => {
+    const store = createTestStore();
+    store.getState().selectNodes([A]);
+    store.getState().duplicateSelection();
+    const copy = store.getState().doc.nodes[2];
+    expect(copy).toMatchObject({
+      id: 'fetch_copy_1',
+      position: { x: 40, y: 40 },
+      args: { url: 'https://example.org/a.cif' },
+    });
+  });
+});
+
+describe('layout', () => {
+  it('leaves no two nodes overlapping, using measured heights', () => {
+    const doc = createDoc();
+    const many: WorkflowDocument = {
+      ...doc,
+      nodes: Array.from({ length: 12 }, (_, i) => ({
+        ...doc.nodes[i % 2],
+        id: asNodeId(`n${i}`),
+        position: { x: 0, y: 0 },
+      })),
+    };
+    const store = createTestStore(many);
+    store
+      .getState()
+      .onNodesChange(
+        many.nodes.map((n, i) => ({
+          type: 'dimensions' as const,
+          id: n.id,
+          dimensions: { width: 300, height: 100 + i * 30 },
+        })),
+      );
+    store.getState().layout();
+    const state = store.getState();
+    const boxes = getNodeBoxes(state.doc, state.flowNodes).map((b, i) => ({
+      ...b,
+      ...state.doc.nodes[i].position,
+    }));
+    expect(boxes[5].height).toBe(250);
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) expect(isOverlapping(boxes[i], boxes[j])).toBe(false);
+    }
+    expect(state.fitRequest).toBe(1);
+  });
+});
+
+describe('selectors', () => {
+  it('keep the view of a node that did not change when another one is edited', () => {
+    const store = createTestStore();
+    const before = selectNodeView(store.getState(), B);
+    store.getState().setArg(A, 'retries', 9);
+    expect(selectNodeView(store.getState(), B)).toBe(before);
+    expect(selectNodeView(store.getState(), A)!.input_parameters[1]).toMatchObject({
+      value: 9,
+      origin: 'arg',
+    });
+  });
+
+  it('give a node a new view when an edge starts feeding it', () => {
+    const store = createTestStore();
+    const before = selectNodeView(store.getState(), B);
+    store.getState().connect(toPath);
+    expect(selectNodeView(store.getState(), B)).not.toBe(before);
+  });
+
+  it('flag a node built from a declaration its snapshot no longer matches', () => {
+    const doc = createDoc();
+    doc.nodes[0] = { ...doc.nodes[0], toolHash: 'older' };
+    const view = selectNodeView(createTestStore(doc).getState(), A)!;
+    expect(view.drift.status).toBe('changed');
+    expect(view.problems.some((p) => p.code === 'schema_drift')).toBe(true);
+  });
+
+  it('list every problem with its node and parameter', () => {
+    const store = createTestStore();
+    store.getState().resetArg(A, 'url');
+    store.getState().setArg(B, 'bogus', 1);
+    const problems = selectProblems(store.getState());
+    expect(problems).toContainEqual(
+      expect.objectContaining({ nodeId: A, param: 'url', severity: 'error', code: 'missing_required' }),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({ nodeId: B, param: 'bogus', severity: 'warning' }),
+    );
+    expect(selectProblems(store.getState())).toBe(problems);
+  });
+
+  it('memoise the export on the document and follow edits', () => {
+    const store = createTestStore();
+    const first = selectExport(store.getState());
+    expect(selectExport(store.getState())).toBe(first);
+    expect(first).toMatchObject({ format: 'toolflow.workflow', id: 'wf_1', name: 'Test' });
+    store.getState().connect(toPath);
+    const next = selectExport(store.getState());
+    expect(next.edges).toHaveLength(1);
+    expect(next.nodes[1].input_parameters[0]).toMatchObject({ name: 'path', value: '', origin: 'edge' });
+  });
+});
+
+describe('read-only editors', () => {
+  it('refuse edits and say why', () => {
+    const store = createTestStore(createDoc(), true);
+    store.getState().setArg(A, 'url', 'x');
+    expect(store.getState().doc.nodes[0].args.url).toBe('https://example.org/a.cif');
+    expect(store.getState().connect(toPath)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/read-only/),
+    });
+  });
+});
