@@ -219,3 +219,9 @@ describe('fromGeminiSchema', () => {
     expect(fromGeminiSchema(toGeminiSchema(schema).schema)).toEqual(schema);
   });
 });
+
+describe('toGeminiSchema at the root', () => {
+  it('does not report a parameterless root object (renderers leave parameters unset)', () => {
+    expect(toGeminiSchema({ type: 'object', properties: {} })).toEqual({ schema: { type: 'OBJECT' }, issues: [] });
+  });
+});

@@ -404,7 +404,8 @@ function convertNode(
         }
         if (required.length > 0) out.required = required;
       }
-    } else {
+    } else if (path !== '') {
+      // At the root this is just a tool without parameters; renderers leave `parameters` unset.
       report(
         ctx,
         path,
