@@ -5,7 +5,10 @@ import { compileSchema } from '../workflow/schema-validator';
 import { BUILTIN_TOOLKITS, getToolkitHash } from './builtin';
 
 const seedTools = JSON.parse(
-  readFileSync(new URL('../../../shared/fixtures/seed-optimize-structure/tools.json', import.meta.url), 'utf8'),
+  readFileSync(
+    new URL('../../../shared/fixtures/seed-optimize-structure/tools.json', import.meta.url),
+    'utf8',
+  ),
 ) as { name: string; description: string; parameters: Record<string, unknown> }[];
 
 const allTools = BUILTIN_TOOLKITS.flatMap((toolkit) => toolkit.tools);
@@ -17,20 +20,41 @@ describe('BUILTIN_TOOLKITS', () => {
     const tool = toolkit('materials').tools.find((t) => t.name === 'optimize_structure')!;
     expect(tool.description).toBe(seedTools[0].description);
     expect(tool.inputSchema).toEqual(seedTools[0].parameters);
-    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(Object.keys(seedTools[0].parameters.properties as object));
+    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(
+      Object.keys(seedTools[0].parameters.properties as object),
+    );
   });
 
   it('offers the tools the seeds name', () => {
     expect(names('materials')).toEqual(
-      expect.arrayContaining(['optimize_structure', 'calculate_phonons', 'calculate_band_structure', 'run_molecular_dynamics', 'calculate_elastic_constants']),
+      expect.arrayContaining([
+        'optimize_structure',
+        'calculate_phonons',
+        'calculate_band_structure',
+        'run_molecular_dynamics',
+        'calculate_elastic_constants',
+      ]),
     );
-    expect(names('spreadsheet')).toEqual(expect.arrayContaining(['read_data_from_excel', 'write_data_to_excel', 'create_workbook', 'create_chart']));
+    expect(names('spreadsheet')).toEqual(
+      expect.arrayContaining([
+        'read_data_from_excel',
+        'write_data_to_excel',
+        'create_workbook',
+        'create_chart',
+      ]),
+    );
     expect(names('git')).toEqual(expect.arrayContaining(['git_status', 'git_diff', 'git_commit', 'git_log']));
   });
 
   it('declares read_data_from_excel with the parameters seed 001 lists', () => {
     const tool = toolkit('spreadsheet').tools.find((t) => t.name === 'read_data_from_excel')!;
-    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(['filepath', 'sheet_name', 'start_cell', 'end_cell', 'preview_only']);
+    expect(Object.keys(tool.inputSchema.properties as object)).toEqual([
+      'filepath',
+      'sheet_name',
+      'start_cell',
+      'end_cell',
+      'preview_only',
+    ]);
     expect(tool.inputSchema.required).toEqual(['filepath', 'sheet_name']);
   });
 
@@ -40,29 +64,41 @@ describe('BUILTIN_TOOLKITS', () => {
   });
 
   it('marks every tool with its builtin toolkit as source', () => {
-    for (const kit of BUILTIN_TOOLKITS) for (const tool of kit.tools) expect(tool.source).toEqual({ kind: 'builtin', toolkit: kit.name });
+    for (const kit of BUILTIN_TOOLKITS)
+      for (const tool of kit.tools) expect(tool.source).toEqual({ kind: 'builtin', toolkit: kit.name });
   });
 
-  it.each(allTools.map((t) => [t.name, t] as const))('%s has schemas that compile and defaults that satisfy them', (_name, tool) => {
-    expect(compileSchema(tool.inputSchema).ok).toBe(true);
-    if (tool.outputSchema) expect(compileSchema(tool.outputSchema).ok).toBe(true);
-    // A node with no args: only required parameters may be reported, never a default that breaks its schema.
-    const node = buildNodeParameters(tool, {}, { connectedInputs: new Set() });
-    expect(node.problems.filter((p) => p.code !== 'missing_required')).toEqual([]);
-    expect(tool.description.length).toBeGreaterThan(10);
-  });
+  it.each(allTools.map((t) => [t.name, t] as const))(
+    '%s has schemas that compile and defaults that satisfy them',
+    (_name, tool) => {
+      expect(compileSchema(tool.inputSchema).ok).toBe(true);
+      if (tool.outputSchema) expect(compileSchema(tool.outputSchema).ok).toBe(true);
+      // A node with no args: only required parameters may be reported, never a default that breaks its schema.
+      const node = buildNodeParameters(tool, {}, { connectedInputs: new Set() });
+      expect(node.problems.filter((p) => p.code !== 'missing_required')).toEqual([]);
+      expect(tool.description.length).toBeGreaterThan(10);
+    },
+  );
 });
 
 describe('getToolkitHash', () => {
   it('is the same for equal declarations whatever their source or key order', () => {
     const tools = toolkit('git').tools;
-    const reordered = tools.map((t) => ({ inputSchema: t.inputSchema, name: t.name, description: t.description, outputSchema: t.outputSchema, source: { kind: 'file' as const } }));
+    const reordered = tools.map((t) => ({
+      inputSchema: t.inputSchema,
+      name: t.name,
+      description: t.description,
+      outputSchema: t.outputSchema,
+      source: { kind: 'file' as const },
+    }));
     expect(getToolkitHash(reordered)).toBe(getToolkitHash(tools));
   });
 
   it('changes when a schema changes', () => {
     const tools = toolkit('git').tools;
-    const changed = tools.map((t, i) => (i === 0 ? { ...t, inputSchema: { ...t.inputSchema, required: ['repo_path'] } } : t));
+    const changed = tools.map((t, i) =>
+      i === 0 ? { ...t, inputSchema: { ...t.inputSchema, required: ['repo_path'] } } : t,
+    );
     expect(getToolkitHash(changed)).not.toBe(getToolkitHash(tools));
   });
 });

@@ -26,7 +26,8 @@ export const BUILTIN_TOOLKITS: readonly BuiltinToolkit[] = [
   {
     key: 'materials',
     name: 'Materials science',
-    description: 'Structure building, relaxation, phonons, band structure, molecular dynamics and elastic constants (DPA models, DFT).',
+    description:
+      'Structure building, relaxation, phonons, band structure, molecular dynamics and elastic constants (DPA models, DFT).',
     tools: withSource('Materials science', MATERIALS_TOOLS),
   },
   {

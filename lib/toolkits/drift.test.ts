@@ -52,8 +52,20 @@ function documentWith(nodes: WorkflowNode[], tools: ToolDeclaration[]): Workflow
     task: 'convert and plot',
     nodes,
     edges: [
-      { id: asEdgeId('e1'), source: asNodeId('n1'), sourceOutput: 'value', target: asNodeId('n3'), targetInput: 'data' },
-      { id: asEdgeId('e2'), source: asNodeId('n1'), sourceOutput: 'log', target: asNodeId('n3'), targetInput: 'title' },
+      {
+        id: asEdgeId('e1'),
+        source: asNodeId('n1'),
+        sourceOutput: 'value',
+        target: asNodeId('n3'),
+        targetInput: 'data',
+      },
+      {
+        id: asEdgeId('e2'),
+        source: asNodeId('n1'),
+        sourceOutput: 'log',
+        target: asNodeId('n3'),
+        targetInput: 'title',
+      },
     ],
     tools: Object.fromEntries(tools.map((t) => [t.name, { declaration: t, hash: hashDeclaration(t) }])),
   };
@@ -62,7 +74,11 @@ function documentWith(nodes: WorkflowNode[], tools: ToolDeclaration[]): Workflow
 const v1Hash = hashDeclaration(convertV1);
 const baseDoc = () =>
   documentWith(
-    [node('n1', 'convert', { input: 'a.txt', scale: 3, legacy: true }, v1Hash), node('n2', 'convert', { input: 'b.txt' }, v1Hash), node('n3', 'plot', { title: 'T' }, hashDeclaration(plot))],
+    [
+      node('n1', 'convert', { input: 'a.txt', scale: 3, legacy: true }, v1Hash),
+      node('n2', 'convert', { input: 'b.txt' }, v1Hash),
+      node('n3', 'plot', { title: 'T' }, hashDeclaration(plot)),
+    ],
     [convertV1, plot],
   );
 
@@ -93,12 +109,22 @@ describe('getDeclarationDiff', () => {
     const reworded = { ...plot, description: 'Plot a series' };
     const diff = getDeclarationDiff(plot, reworded);
     expect(diff.otherChanges).toEqual(['description']);
-    const constrained = { ...plot, inputSchema: { type: 'object', properties: { data: { type: 'number', minimum: 0 }, title: { type: 'string' } } } };
+    const constrained = {
+      ...plot,
+      inputSchema: {
+        type: 'object',
+        properties: { data: { type: 'number', minimum: 0 }, title: { type: 'string' } },
+      },
+    };
     expect(getDeclarationDiff(plot, constrained).otherChanges).toEqual(['input schema']);
   });
 
   it('is empty when only key order differs', () => {
-    const reordered: ToolDeclaration = { description: plot.description, inputSchema: { properties: plot.inputSchema.properties, type: 'object' }, name: 'plot' };
+    const reordered: ToolDeclaration = {
+      description: plot.description,
+      inputSchema: { properties: plot.inputSchema.properties, type: 'object' },
+      name: 'plot',
+    };
     expect(isEmptyDiff(getDeclarationDiff(plot, reordered))).toBe(true);
   });
 
@@ -130,16 +156,29 @@ describe('getWorkflowDrift', () => {
   });
 
   it('flags nodes whose tool disappeared as missing', () => {
-    expect(getWorkflowDrift(baseDoc(), [convertV1])).toEqual([{ nodeId: 'n3', tool: 'plot', status: 'missing', fromHash: hashDeclaration(plot) }]);
+    expect(getWorkflowDrift(baseDoc(), [convertV1])).toEqual([
+      { nodeId: 'n3', tool: 'plot', status: 'missing', fromHash: hashDeclaration(plot) },
+    ]);
   });
 
   it('offers a placeholder node whose tool now exists for rebuilding', () => {
     const doc = baseDoc();
-    doc.nodes.push({ ...node('n4', 'smooth', {}), placeholderParams: [{ name: 'window', type: 'int', value: 5, origin: 'arg', required: false }] });
-    const smooth: ToolDeclaration = { name: 'smooth', description: 'Smooth', inputSchema: { type: 'object', properties: { window: { type: 'integer' } } } };
+    doc.nodes.push({
+      ...node('n4', 'smooth', {}),
+      placeholderParams: [{ name: 'window', type: 'int', value: 5, origin: 'arg', required: false }],
+    });
+    const smooth: ToolDeclaration = {
+      name: 'smooth',
+      description: 'Smooth',
+      inputSchema: { type: 'object', properties: { window: { type: 'integer' } } },
+    };
     const drift = getWorkflowDrift(doc, [convertV1, plot, smooth]);
     expect(drift).toHaveLength(1);
-    expect(drift[0]).toMatchObject({ nodeId: 'n4', status: 'changed', diff: { added: [{ name: 'window', type: 'int', required: false }] } });
+    expect(drift[0]).toMatchObject({
+      nodeId: 'n4',
+      status: 'changed',
+      diff: { added: [{ name: 'window', type: 'int', required: false }] },
+    });
   });
 });
 
@@ -162,7 +201,9 @@ describe('rebuildNodes', () => {
     const result = rebuildNodes(baseDoc(), [asNodeId('n2')], [convertV2, plot]);
     if (!result.ok) throw new Error('rebuild failed');
     const n2 = result.value.document.nodes.find((n) => n.id === 'n2')!;
-    const params = buildNodeParameters(result.value.document.tools.convert.declaration, n2.args, { connectedInputs: new Set() });
+    const params = buildNodeParameters(result.value.document.tools.convert.declaration, n2.args, {
+      connectedInputs: new Set(),
+    });
     expect(params.input_parameters.map((p) => [p.name, p.value, p.origin])).toEqual([
       ['input', 'b.txt', 'arg'],
       ['scale', 1, 'default'],
@@ -188,7 +229,14 @@ describe('rebuildNodes', () => {
       ],
       placeholderOutputs: [{ name: 'result', type: 'any' }],
     });
-    const smooth: ToolDeclaration = { name: 'smooth', description: 'Smooth', inputSchema: { type: 'object', properties: { window: { type: 'integer' }, mode: { type: 'string', default: 'x' } } } };
+    const smooth: ToolDeclaration = {
+      name: 'smooth',
+      description: 'Smooth',
+      inputSchema: {
+        type: 'object',
+        properties: { window: { type: 'integer' }, mode: { type: 'string', default: 'x' } },
+      },
+    };
     const result = rebuildNodes(doc, [asNodeId('n4')], [convertV1, plot, smooth]);
     if (!result.ok) throw new Error('rebuild failed');
     const n4 = result.value.document.nodes.find((n) => n.id === 'n4')!;

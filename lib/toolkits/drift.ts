@@ -9,7 +9,14 @@ import { err, ok, type Issue, type Result } from '../result';
 import { hashDeclaration } from '../tools/canonical-json';
 import { getObjectProperties, getParamType, isJsonObject, resolveSchema } from '../tools/json-schema';
 import { DEFAULT_SYSTEM_PARAMS, type JsonSchema, type ToolDeclaration } from '../tools/types';
-import type { EdgeId, NodeId, ParamType, WorkflowDocument, WorkflowEdge, WorkflowNode } from '../workflow/types';
+import type {
+  EdgeId,
+  NodeId,
+  ParamType,
+  WorkflowDocument,
+  WorkflowEdge,
+  WorkflowNode,
+} from '../workflow/types';
 
 /** One parameter as the diff sees it. */
 interface ParamShape {
@@ -45,7 +52,10 @@ export interface NodeDrift {
   diff?: DeclarationDiff;
 }
 
-function getParams(decl: ToolDeclaration | undefined, systemParams: readonly string[]): Map<string, ParamShape> {
+function getParams(
+  decl: ToolDeclaration | undefined,
+  systemParams: readonly string[],
+): Map<string, ParamShape> {
   const params = new Map<string, ParamShape>();
   if (!decl || !isJsonObject(decl.inputSchema)) return params;
   const root = decl.inputSchema;
@@ -54,7 +64,12 @@ function getParams(decl: ToolDeclaration | undefined, systemParams: readonly str
     if (systemParams.includes(name)) continue;
     const resolved = resolveSchema(schema, root);
     const hasDefault = Object.prototype.hasOwnProperty.call(resolved, 'default');
-    params.set(name, { type: getParamType(schema, root), required: required.has(name), hasDefault, defaultValue: resolved.default });
+    params.set(name, {
+      type: getParamType(schema, root),
+      required: required.has(name),
+      hasDefault,
+      defaultValue: resolved.default,
+    });
   }
   return params;
 }
@@ -80,7 +95,16 @@ export function getDeclarationDiff(
 ): DeclarationDiff {
   const old = getParams(before, systemParams);
   const now = getParams(after, systemParams);
-  const diff: DeclarationDiff = { added: [], removed: [], retyped: [], requiredChanged: [], defaultChanged: [], outputsAdded: [], outputsRemoved: [], otherChanges: [] };
+  const diff: DeclarationDiff = {
+    added: [],
+    removed: [],
+    retyped: [],
+    requiredChanged: [],
+    defaultChanged: [],
+    outputsAdded: [],
+    outputsRemoved: [],
+    otherChanges: [],
+  };
   for (const [name, param] of now) {
     const was = old.get(name);
     if (!was) {
@@ -89,8 +113,15 @@ export function getDeclarationDiff(
     }
     if (was.type !== param.type) diff.retyped.push({ name, from: was.type, to: param.type });
     if (was.required !== param.required) diff.requiredChanged.push({ name, required: param.required });
-    if (was.hasDefault !== param.hasDefault || (param.hasDefault && !sameJson(was.defaultValue, param.defaultValue))) {
-      diff.defaultChanged.push({ name, ...(was.hasDefault ? { from: was.defaultValue } : {}), ...(param.hasDefault ? { to: param.defaultValue } : {}) });
+    if (
+      was.hasDefault !== param.hasDefault ||
+      (param.hasDefault && !sameJson(was.defaultValue, param.defaultValue))
+    ) {
+      diff.defaultChanged.push({
+        name,
+        ...(was.hasDefault ? { from: was.defaultValue } : {}),
+        ...(param.hasDefault ? { to: param.defaultValue } : {}),
+      });
     }
   }
   for (const [name, param] of old) if (!now.has(name)) diff.removed.push({ name, type: param.type });
@@ -104,9 +135,19 @@ export function getDeclarationDiff(
     if (before.description !== after.description) diff.otherChanges.push('description');
     if (before.title !== after.title) diff.otherChanges.push('title');
     if (!sameJson(before.annotations, after.annotations)) diff.otherChanges.push('annotations');
-    const parameterLevel = diff.added.length + diff.removed.length + diff.retyped.length + diff.requiredChanged.length + diff.defaultChanged.length;
-    if (!parameterLevel && !sameJson(canonicalSchema(before.inputSchema), canonicalSchema(after.inputSchema))) diff.otherChanges.push('input schema');
-    if (!diff.outputsAdded.length && !diff.outputsRemoved.length && !sameJson(canonicalSchema(before.outputSchema), canonicalSchema(after.outputSchema))) {
+    const parameterLevel =
+      diff.added.length +
+      diff.removed.length +
+      diff.retyped.length +
+      diff.requiredChanged.length +
+      diff.defaultChanged.length;
+    if (!parameterLevel && !sameJson(canonicalSchema(before.inputSchema), canonicalSchema(after.inputSchema)))
+      diff.otherChanges.push('input schema');
+    if (
+      !diff.outputsAdded.length &&
+      !diff.outputsRemoved.length &&
+      !sameJson(canonicalSchema(before.outputSchema), canonicalSchema(after.outputSchema))
+    ) {
       diff.otherChanges.push('output schema');
     }
   }
@@ -118,7 +159,11 @@ function canonicalSchema(schema: JsonSchema | undefined): unknown {
   const sort = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(sort);
     if (!isJsonObject(value)) return value;
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sort(value[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sort(value[k])]),
+    );
   };
   return sort(schema);
 }
@@ -134,8 +179,13 @@ export function describeDiff(diff: DeclarationDiff): string[] {
     ...diff.added.map((p) => `added ${p.required ? 'required ' : ''}parameter "${p.name}" (${p.type})`),
     ...diff.removed.map((p) => `removed parameter "${p.name}"`),
     ...diff.retyped.map((p) => `parameter "${p.name}" changed type ${p.from} → ${p.to}`),
-    ...diff.requiredChanged.map((p) => `parameter "${p.name}" is now ${p.required ? 'required' : 'optional'}`),
-    ...diff.defaultChanged.map((p) => `parameter "${p.name}" default ${'from' in p ? JSON.stringify(p.from) : 'none'} → ${'to' in p ? JSON.stringify(p.to) : 'none'}`),
+    ...diff.requiredChanged.map(
+      (p) => `parameter "${p.name}" is now ${p.required ? 'required' : 'optional'}`,
+    ),
+    ...diff.defaultChanged.map(
+      (p) =>
+        `parameter "${p.name}" default ${'from' in p ? JSON.stringify(p.from) : 'none'} → ${'to' in p ? JSON.stringify(p.to) : 'none'}`,
+    ),
     ...diff.outputsAdded.map((n) => `added output "${n}"`),
     ...diff.outputsRemoved.map((n) => `removed output "${n}"`),
     ...diff.otherChanges.map((what) => `${what} changed`),
@@ -148,7 +198,10 @@ export function describeDiff(diff: DeclarationDiff): string[] {
  * placeholder node (imported with an unknown tool) whose tool now exists shows as `changed`,
  * with all parameters added, so it can be rebuilt into a real node.
  */
-export function getWorkflowDrift(doc: WorkflowDocument, currentTools: readonly ToolDeclaration[]): NodeDrift[] {
+export function getWorkflowDrift(
+  doc: WorkflowDocument,
+  currentTools: readonly ToolDeclaration[],
+): NodeDrift[] {
   const live = new Map(currentTools.map((tool) => [tool.name, tool]));
   const liveHashes = new Map<string, string>();
   const systemParams = doc.systemParams ?? DEFAULT_SYSTEM_PARAMS;
@@ -198,19 +251,31 @@ export interface RebuildResult {
  * takes its imported `arg` values as args. Edges to removed inputs or from removed outputs are
  * removed. Parameter values themselves are derived from the result by the DESIGN §1 rules.
  */
-export function rebuildNodes(doc: WorkflowDocument, nodeIds: readonly NodeId[], currentTools: readonly ToolDeclaration[]): Result<RebuildResult> {
+export function rebuildNodes(
+  doc: WorkflowDocument,
+  nodeIds: readonly NodeId[],
+  currentTools: readonly ToolDeclaration[],
+): Result<RebuildResult> {
   const live = new Map(currentTools.map((tool) => [tool.name, tool]));
   const issues: Issue[] = [];
   const tools = new Set<string>();
   for (const id of nodeIds) {
     const index = doc.nodes.findIndex((n) => n.id === id);
     if (index === -1) {
-      issues.push({ path: '/nodes', message: `There is no node "${id}" in this workflow.`, code: 'unknown_node' });
+      issues.push({
+        path: '/nodes',
+        message: `There is no node "${id}" in this workflow.`,
+        code: 'unknown_node',
+      });
       continue;
     }
     const node = doc.nodes[index];
     if (!live.has(node.tool)) {
-      issues.push({ path: `/nodes/${index}/tool`, message: `Tool "${node.tool}" is not in any toolkit, so node "${id}" cannot be rebuilt. Add a toolkit that has it, or delete the node.`, code: 'missing_tool' });
+      issues.push({
+        path: `/nodes/${index}/tool`,
+        message: `Tool "${node.tool}" is not in any toolkit, so node "${id}" cannot be rebuilt. Add a toolkit that has it, or delete the node.`,
+        code: 'missing_tool',
+      });
       continue;
     }
     tools.add(node.tool);
@@ -219,7 +284,16 @@ export function rebuildNodes(doc: WorkflowDocument, nodeIds: readonly NodeId[], 
 
   const systemParams = doc.systemParams ?? DEFAULT_SYSTEM_PARAMS;
   const hashes = new Map([...tools].map((name) => [name, hashDeclaration(live.get(name)!)]));
-  const inputsOf = new Map([...tools].map((name) => [name, new Set(getObjectProperties(live.get(name)!.inputSchema, live.get(name)!.inputSchema).properties.map((p) => p.name))]));
+  const inputsOf = new Map(
+    [...tools].map((name) => [
+      name,
+      new Set(
+        getObjectProperties(live.get(name)!.inputSchema, live.get(name)!.inputSchema).properties.map(
+          (p) => p.name,
+        ),
+      ),
+    ]),
+  );
   const outputsOf = new Map([...tools].map((name) => [name, new Set(getOutputNames(live.get(name)))]));
   const rebuilt: NodeId[] = [];
   const droppedArgs: RebuildResult['droppedArgs'] = [];
@@ -229,7 +303,8 @@ export function rebuildNodes(doc: WorkflowDocument, nodeIds: readonly NodeId[], 
     rebuilt.push(node.id);
     const inputs = inputsOf.get(node.tool)!;
     const source: Record<string, unknown> = { ...node.args };
-    for (const param of node.placeholderParams ?? []) if (param.origin === 'arg' && !(param.name in source)) source[param.name] = param.value;
+    for (const param of node.placeholderParams ?? [])
+      if (param.origin === 'arg' && !(param.name in source)) source[param.name] = param.value;
     const args: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(source)) {
       if (inputs.has(name) && !systemParams.includes(name)) args[name] = value;
@@ -237,7 +312,12 @@ export function rebuildNodes(doc: WorkflowDocument, nodeIds: readonly NodeId[], 
     }
     const { placeholderParams: _params, placeholderOutputs: _outputs, unknownArgs, ...rest } = node;
     const stillUnknown = (unknownArgs ?? []).filter((name) => !inputs.has(name));
-    return { ...rest, args, toolHash: hashes.get(node.tool)!, ...(stillUnknown.length ? { unknownArgs: stillUnknown } : {}) };
+    return {
+      ...rest,
+      args,
+      toolHash: hashes.get(node.tool)!,
+      ...(stillUnknown.length ? { unknownArgs: stillUnknown } : {}),
+    };
   });
 
   const toolOf = new Map(nodes.map((n) => [n.id, n.tool]));

@@ -4,13 +4,22 @@
  */
 import type { JsonSchema, ToolDeclaration } from '../../tools/types';
 
-const repoPath: JsonSchema = { type: 'string', description: 'Path to the Git repository; defaults to the current directory', default: '.' };
+const repoPath: JsonSchema = {
+  type: 'string',
+  description: 'Path to the Git repository; defaults to the current directory',
+  default: '.',
+};
 const text = (description: string): JsonSchema => ({
   type: 'object',
   properties: { output: { type: 'string', description } },
   required: ['output'],
 });
-const contextLines: JsonSchema = { type: 'integer', description: 'Lines of context around each change', default: 3, minimum: 0 };
+const contextLines: JsonSchema = {
+  type: 'integer',
+  description: 'Lines of context around each change',
+  default: 3,
+  minimum: 0,
+};
 
 export const GIT_TOOLS: ToolDeclaration[] = [
   {
@@ -22,13 +31,21 @@ export const GIT_TOOLS: ToolDeclaration[] = [
   {
     name: 'git_diff_unstaged',
     description: 'Show changes in the working directory that are not staged yet',
-    inputSchema: { type: 'object', required: [], properties: { repo_path: repoPath, context_lines: contextLines } },
+    inputSchema: {
+      type: 'object',
+      required: [],
+      properties: { repo_path: repoPath, context_lines: contextLines },
+    },
     outputSchema: text('Unified diff'),
   },
   {
     name: 'git_diff_staged',
     description: 'Show changes that are staged for the next commit',
-    inputSchema: { type: 'object', required: [], properties: { repo_path: repoPath, context_lines: contextLines } },
+    inputSchema: {
+      type: 'object',
+      required: [],
+      properties: { repo_path: repoPath, context_lines: contextLines },
+    },
     outputSchema: text('Unified diff'),
   },
   {
@@ -53,7 +70,12 @@ export const GIT_TOOLS: ToolDeclaration[] = [
       required: ['files'],
       properties: {
         repo_path: repoPath,
-        files: { type: 'array', description: 'Paths to stage, relative to the repository root', items: { type: 'string' }, minItems: 1 },
+        files: {
+          type: 'array',
+          description: 'Paths to stage, relative to the repository root',
+          items: { type: 'string' },
+          minItems: 1,
+        },
       },
     },
     outputSchema: text('What was staged'),
@@ -71,7 +93,9 @@ export const GIT_TOOLS: ToolDeclaration[] = [
     },
     outputSchema: {
       type: 'object',
-      properties: { commit: { type: 'string', description: 'Hash of the new commit', pattern: '^[0-9a-f]{7,64}$' } },
+      properties: {
+        commit: { type: 'string', description: 'Hash of the new commit', pattern: '^[0-9a-f]{7,64}$' },
+      },
       required: ['commit'],
     },
   },
@@ -84,7 +108,10 @@ export const GIT_TOOLS: ToolDeclaration[] = [
       properties: {
         repo_path: repoPath,
         max_count: { type: 'integer', description: 'Most commits to show', default: 10, minimum: 1 },
-        start_timestamp: { type: 'string', description: 'Only commits after this date (ISO 8601 or a git date such as "2 weeks ago")' },
+        start_timestamp: {
+          type: 'string',
+          description: 'Only commits after this date (ISO 8601 or a git date such as "2 weeks ago")',
+        },
         end_timestamp: { type: 'string', description: 'Only commits before this date' },
       },
     },
@@ -95,7 +122,12 @@ export const GIT_TOOLS: ToolDeclaration[] = [
           type: 'array',
           items: {
             type: 'object',
-            properties: { hash: { type: 'string' }, author: { type: 'string' }, date: { type: 'string' }, message: { type: 'string' } },
+            properties: {
+              hash: { type: 'string' },
+              author: { type: 'string' },
+              date: { type: 'string' },
+              message: { type: 'string' },
+            },
             required: ['hash', 'author', 'date', 'message'],
           },
         },
@@ -112,7 +144,10 @@ export const GIT_TOOLS: ToolDeclaration[] = [
       properties: {
         repo_path: repoPath,
         branch_name: { type: 'string', description: 'Name of the new branch' },
-        base_branch: { type: 'string', description: 'Branch or commit to start from; omit for the current HEAD' },
+        base_branch: {
+          type: 'string',
+          description: 'Branch or commit to start from; omit for the current HEAD',
+        },
       },
     },
     outputSchema: text('What was created'),
@@ -123,7 +158,10 @@ export const GIT_TOOLS: ToolDeclaration[] = [
     inputSchema: {
       type: 'object',
       required: ['branch_name'],
-      properties: { repo_path: repoPath, branch_name: { type: 'string', description: 'Branch to switch to' } },
+      properties: {
+        repo_path: repoPath,
+        branch_name: { type: 'string', description: 'Branch to switch to' },
+      },
     },
     outputSchema: text('Result of the checkout'),
   },
@@ -133,7 +171,10 @@ export const GIT_TOOLS: ToolDeclaration[] = [
     inputSchema: {
       type: 'object',
       required: ['revision'],
-      properties: { repo_path: repoPath, revision: { type: 'string', description: 'Commit hash, branch or tag' } },
+      properties: {
+        repo_path: repoPath,
+        revision: { type: 'string', description: 'Commit hash, branch or tag' },
+      },
     },
     outputSchema: text('Commit metadata and diff'),
   },

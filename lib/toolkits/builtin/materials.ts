@@ -31,11 +31,25 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
       type: 'object',
       required: ['formula', 'crystal_structure'],
       properties: {
-        formula: { type: 'string', description: 'Chemical formula of the primitive cell, e.g. "Cu", "NaCl", "Si"' },
+        formula: {
+          type: 'string',
+          description: 'Chemical formula of the primitive cell, e.g. "Cu", "NaCl", "Si"',
+        },
         crystal_structure: {
           type: 'string',
           description: 'Prototype lattice',
-          enum: ['sc', 'fcc', 'bcc', 'hcp', 'diamond', 'zincblende', 'rocksalt', 'cesiumchloride', 'fluorite', 'wurtzite'],
+          enum: [
+            'sc',
+            'fcc',
+            'bcc',
+            'hcp',
+            'diamond',
+            'zincblende',
+            'rocksalt',
+            'cesiumchloride',
+            'fluorite',
+            'wurtzite',
+          ],
         },
         lattice_constant: {
           type: 'number',
@@ -44,7 +58,11 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
         },
         c_over_a: { type: 'number', description: 'c/a ratio for hexagonal lattices', default: 1.633 },
         supercell: vector3('Repetitions of the cell along a, b and c', 'integer', [1, 1, 1]),
-        cubic: { type: 'boolean', description: 'Use the conventional cubic cell instead of the primitive cell', default: false },
+        cubic: {
+          type: 'boolean',
+          description: 'Use the conventional cubic cell instead of the primitive cell',
+          default: false,
+        },
         executor,
         storage,
       },
@@ -80,7 +98,10 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
       properties: {
         optimized_structure: file('URL of the relaxed structure (CIF)'),
         final_energy: { type: 'number', description: 'Total energy of the relaxed structure in eV' },
-        converged: { type: 'boolean', description: 'Whether the force tolerance was reached within max_iterations' },
+        converged: {
+          type: 'boolean',
+          description: 'Whether the force tolerance was reached within max_iterations',
+        },
       },
       required: ['optimized_structure', 'final_energy', 'converged'],
     },
@@ -97,7 +118,12 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
         model_path: modelPath,
         head,
         supercell: vector3('Supercell used for the force constants, along a, b and c', 'integer', [2, 2, 2]),
-        displacement: { type: 'number', description: 'Atomic displacement amplitude in ångström', default: 0.01, exclusiveMinimum: 0 },
+        displacement: {
+          type: 'number',
+          description: 'Atomic displacement amplitude in ångström',
+          default: 0.01,
+          exclusiveMinimum: 0,
+        },
         band_path: {
           type: 'string',
           description: 'High-symmetry q-point path such as "GXWKGLUWLK"; empty to derive it from the lattice',
@@ -122,21 +148,35 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
         band_structure: file('URL of the phonon band structure data'),
         dos: file('URL of the phonon density of states'),
         thermal_properties: file('URL of free energy, entropy and heat capacity versus temperature'),
-        has_imaginary_modes: { type: 'boolean', description: 'True when some frequency is imaginary (the structure is dynamically unstable)' },
+        has_imaginary_modes: {
+          type: 'boolean',
+          description: 'True when some frequency is imaginary (the structure is dynamically unstable)',
+        },
       },
       required: ['band_structure', 'dos', 'thermal_properties', 'has_imaginary_modes'],
     },
   },
   {
     name: 'calculate_band_structure',
-    description: 'Calculate the electronic band structure and density of states of a crystal with density functional theory',
+    description:
+      'Calculate the electronic band structure and density of states of a crystal with density functional theory',
     inputSchema: {
       type: 'object',
       required: ['input_structure'],
       properties: {
         input_structure: inputStructure,
-        functional: { type: 'string', description: 'Exchange-correlation functional', enum: ['PBE', 'PBEsol', 'SCAN', 'HSE06'], default: 'PBE' },
-        kpoint_spacing: { type: 'number', description: 'k-point spacing for the self-consistent run, in 1/ångström', default: 0.03, exclusiveMinimum: 0 },
+        functional: {
+          type: 'string',
+          description: 'Exchange-correlation functional',
+          enum: ['PBE', 'PBEsol', 'SCAN', 'HSE06'],
+          default: 'PBE',
+        },
+        kpoint_spacing: {
+          type: 'number',
+          description: 'k-point spacing for the self-consistent run, in 1/ångström',
+          default: 0.03,
+          exclusiveMinimum: 0,
+        },
         band_path: {
           type: 'string',
           description: 'High-symmetry k-point path such as "GXWKGLUWLK"; empty to derive it from the lattice',
@@ -144,7 +184,12 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
         },
         spin_polarized: { type: 'boolean', description: 'Run a spin-polarized calculation', default: false },
         spin_orbit_coupling: { type: 'boolean', description: 'Include spin-orbit coupling', default: false },
-        energy_cutoff: { type: 'number', description: 'Plane-wave cutoff energy in eV', default: 520, exclusiveMinimum: 0 },
+        energy_cutoff: {
+          type: 'number',
+          description: 'Plane-wave cutoff energy in eV',
+          default: 520,
+          exclusiveMinimum: 0,
+        },
         executor,
         storage,
       },
@@ -163,7 +208,8 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'run_molecular_dynamics',
-    description: 'Run a molecular dynamics simulation of a structure with a DPA model in the NVE, NVT or NPT ensemble',
+    description:
+      'Run a molecular dynamics simulation of a structure with a DPA model in the NVE, NVT or NPT ensemble',
     inputSchema: {
       type: 'object',
       required: ['input_structure', 'model_path'],
@@ -171,13 +217,36 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
         input_structure: inputStructure,
         model_path: modelPath,
         head,
-        ensemble: { type: 'string', description: 'Thermodynamic ensemble', enum: ['NVE', 'NVT', 'NPT'], default: 'NVT' },
-        temperature: { type: 'number', description: 'Target temperature in kelvin', default: 300, minimum: 0 },
+        ensemble: {
+          type: 'string',
+          description: 'Thermodynamic ensemble',
+          enum: ['NVE', 'NVT', 'NPT'],
+          default: 'NVT',
+        },
+        temperature: {
+          type: 'number',
+          description: 'Target temperature in kelvin',
+          default: 300,
+          minimum: 0,
+        },
         pressure: { type: 'number', description: 'Target pressure in bar (NPT only)', default: 1.0 },
-        timestep: { type: 'number', description: 'Integration time step in femtoseconds', default: 1.0, exclusiveMinimum: 0 },
+        timestep: {
+          type: 'number',
+          description: 'Integration time step in femtoseconds',
+          default: 1.0,
+          exclusiveMinimum: 0,
+        },
         num_steps: { type: 'integer', description: 'Number of MD steps', default: 10000, minimum: 1 },
-        save_interval: { type: 'integer', description: 'Write a trajectory frame every this many steps', default: 100, minimum: 1 },
-        seed: { type: 'integer', description: 'Random seed for the initial velocities; omit for a random one' },
+        save_interval: {
+          type: 'integer',
+          description: 'Write a trajectory frame every this many steps',
+          default: 100,
+          minimum: 1,
+        },
+        seed: {
+          type: 'integer',
+          description: 'Random seed for the initial velocities; omit for a random one',
+        },
         executor,
         storage,
       },
@@ -194,7 +263,8 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'calculate_elastic_constants',
-    description: 'Calculate the elastic stiffness tensor and derived moduli of a crystal from stress-strain relations with a DPA model',
+    description:
+      'Calculate the elastic stiffness tensor and derived moduli of a crystal from stress-strain relations with a DPA model',
     inputSchema: {
       type: 'object',
       required: ['input_structure', 'model_path'],
@@ -202,9 +272,24 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
         input_structure: { ...inputStructure, description: 'Relaxed input structure file URL or path' },
         model_path: modelPath,
         head,
-        max_strain: { type: 'number', description: 'Largest applied strain (fraction)', default: 0.01, exclusiveMinimum: 0, maximum: 0.1 },
-        num_strains: { type: 'integer', description: 'Number of strain magnitudes per deformation mode', default: 4, minimum: 2 },
-        relax_ions: { type: 'boolean', description: 'Relax atomic positions in each strained cell', default: true },
+        max_strain: {
+          type: 'number',
+          description: 'Largest applied strain (fraction)',
+          default: 0.01,
+          exclusiveMinimum: 0,
+          maximum: 0.1,
+        },
+        num_strains: {
+          type: 'integer',
+          description: 'Number of strain magnitudes per deformation mode',
+          default: 4,
+          minimum: 2,
+        },
+        relax_ions: {
+          type: 'boolean',
+          description: 'Relax atomic positions in each strained cell',
+          default: true,
+        },
         executor,
         storage,
       },
@@ -229,7 +314,8 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'calculate_equation_of_state',
-    description: 'Fit an equation of state to energies of a structure at scaled volumes with a DPA model; gives the equilibrium volume and bulk modulus',
+    description:
+      'Fit an equation of state to energies of a structure at scaled volumes with a DPA model; gives the equilibrium volume and bulk modulus',
     inputSchema: {
       type: 'object',
       required: ['input_structure', 'model_path'],
@@ -246,7 +332,12 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
           default: [0.94, 1.06],
         },
         num_points: { type: 'integer', description: 'Number of volumes to sample', default: 7, minimum: 4 },
-        eos: { type: 'string', description: 'Equation of state to fit', enum: ['birchmurnaghan', 'murnaghan', 'vinet'], default: 'birchmurnaghan' },
+        eos: {
+          type: 'string',
+          description: 'Equation of state to fit',
+          enum: ['birchmurnaghan', 'murnaghan', 'vinet'],
+          default: 'birchmurnaghan',
+        },
         executor,
         storage,
       },
@@ -254,7 +345,10 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
     outputSchema: {
       type: 'object',
       properties: {
-        equilibrium_volume: { type: 'number', description: 'Volume at the energy minimum, ångström³ per cell' },
+        equilibrium_volume: {
+          type: 'number',
+          description: 'Volume at the energy minimum, ångström³ per cell',
+        },
         equilibrium_energy: { type: 'number', description: 'Energy at the minimum in eV' },
         bulk_modulus: { type: 'number', description: 'Bulk modulus in GPa' },
         eos_plot: file('URL of the energy-volume curve'),

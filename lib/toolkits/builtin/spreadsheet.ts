@@ -13,7 +13,11 @@ const cell = (description: string, fallback?: string): JsonSchema => ({
   pattern: '^[A-Za-z]{1,3}[1-9][0-9]*$',
   ...(fallback === undefined ? {} : { default: fallback }),
 });
-const range: JsonSchema = { type: 'string', description: 'Cell range such as "A1:D20"', pattern: '^[A-Za-z]{1,3}[1-9][0-9]*:[A-Za-z]{1,3}[1-9][0-9]*$' };
+const range: JsonSchema = {
+  type: 'string',
+  description: 'Cell range such as "A1:D20"',
+  pattern: '^[A-Za-z]{1,3}[1-9][0-9]*:[A-Za-z]{1,3}[1-9][0-9]*$',
+};
 const message = (description: string): JsonSchema => ({
   type: 'object',
   properties: { message: { type: 'string', description } },
@@ -24,13 +28,25 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
   {
     name: 'create_workbook',
     description: 'Create a new, empty Excel workbook with one worksheet',
-    inputSchema: { type: 'object', required: ['filepath'], properties: { filepath: { ...filepath, description: 'Path of the workbook to create (.xlsx)' } } },
-    outputSchema: { type: 'object', properties: { filepath: { type: 'string', description: 'Path of the created workbook' } }, required: ['filepath'] },
+    inputSchema: {
+      type: 'object',
+      required: ['filepath'],
+      properties: { filepath: { ...filepath, description: 'Path of the workbook to create (.xlsx)' } },
+    },
+    outputSchema: {
+      type: 'object',
+      properties: { filepath: { type: 'string', description: 'Path of the created workbook' } },
+      required: ['filepath'],
+    },
   },
   {
     name: 'create_worksheet',
     description: 'Add a worksheet to an existing workbook',
-    inputSchema: { type: 'object', required: ['filepath', 'sheet_name'], properties: { filepath, sheet_name: { ...sheetName, description: 'Name of the new worksheet' } } },
+    inputSchema: {
+      type: 'object',
+      required: ['filepath', 'sheet_name'],
+      properties: { filepath, sheet_name: { ...sheetName, description: 'Name of the new worksheet' } },
+    },
     outputSchema: message('What was created'),
   },
   {
@@ -39,7 +55,14 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
     inputSchema: {
       type: 'object',
       required: ['filepath'],
-      properties: { filepath, include_ranges: { type: 'boolean', description: 'Include the used range of each worksheet', default: false } },
+      properties: {
+        filepath,
+        include_ranges: {
+          type: 'boolean',
+          description: 'Include the used range of each worksheet',
+          default: false,
+        },
+      },
     },
     outputSchema: {
       type: 'object',
@@ -47,7 +70,11 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
         sheets: {
           type: 'array',
           description: 'Worksheets in order',
-          items: { type: 'object', properties: { name: { type: 'string' }, used_range: { type: 'string' } }, required: ['name'] },
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' }, used_range: { type: 'string' } },
+            required: ['name'],
+          },
         },
       },
       required: ['sheets'],
@@ -105,7 +132,11 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
         filepath,
         sheet_name: sheetName,
         cell: cell('Target cell'),
-        formula: { type: 'string', description: 'Formula starting with "=", e.g. "=SUM(B2:B10)"', pattern: '^=' },
+        formula: {
+          type: 'string',
+          description: 'Formula starting with "=", e.g. "=SUM(B2:B10)"',
+          pattern: '^=',
+        },
       },
     },
     outputSchema: message('The result of applying the formula'),
@@ -123,10 +154,19 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
         end_cell: cell('Last cell of the range; omit to format only start_cell'),
         bold: { type: 'boolean', description: 'Bold text', default: false },
         italic: { type: 'boolean', description: 'Italic text', default: false },
-        font_color: { type: 'string', description: 'Font color as hex RGB, e.g. "FF0000"', pattern: '^[0-9A-Fa-f]{6}$' },
+        font_color: {
+          type: 'string',
+          description: 'Font color as hex RGB, e.g. "FF0000"',
+          pattern: '^[0-9A-Fa-f]{6}$',
+        },
         bg_color: { type: 'string', description: 'Fill color as hex RGB', pattern: '^[0-9A-Fa-f]{6}$' },
         number_format: { type: 'string', description: 'Excel number format, e.g. "0.00%"' },
-        border_style: { type: 'string', description: 'Border around each cell', enum: ['none', 'thin', 'medium', 'thick', 'double'], default: 'none' },
+        border_style: {
+          type: 'string',
+          description: 'Border around each cell',
+          enum: ['none', 'thin', 'medium', 'thick', 'double'],
+          default: 'none',
+        },
       },
     },
     outputSchema: message('What was formatted'),
@@ -141,7 +181,11 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
         filepath,
         sheet_name: sheetName,
         data_range: { ...range, description: 'Range with the data, headers in the first row' },
-        chart_type: { type: 'string', description: 'Kind of chart', enum: ['line', 'bar', 'pie', 'scatter', 'area'] },
+        chart_type: {
+          type: 'string',
+          description: 'Kind of chart',
+          enum: ['line', 'bar', 'pie', 'scatter', 'area'],
+        },
         target_cell: cell('Cell where the chart’s top-left corner goes'),
         title: { type: 'string', description: 'Chart title', default: '' },
         x_axis: { type: 'string', description: 'X axis label', default: '' },
@@ -160,10 +204,30 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
         filepath,
         sheet_name: sheetName,
         data_range: { ...range, description: 'Source range, headers in the first row' },
-        rows: { type: 'array', description: 'Header names to group rows by', items: { type: 'string' }, minItems: 1 },
-        values: { type: 'array', description: 'Header names to aggregate', items: { type: 'string' }, minItems: 1 },
-        columns: { type: 'array', description: 'Header names to spread across columns', items: { type: 'string' }, default: [] },
-        agg_func: { type: 'string', description: 'Aggregation', enum: ['sum', 'mean', 'count', 'min', 'max'], default: 'mean' },
+        rows: {
+          type: 'array',
+          description: 'Header names to group rows by',
+          items: { type: 'string' },
+          minItems: 1,
+        },
+        values: {
+          type: 'array',
+          description: 'Header names to aggregate',
+          items: { type: 'string' },
+          minItems: 1,
+        },
+        columns: {
+          type: 'array',
+          description: 'Header names to spread across columns',
+          items: { type: 'string' },
+          default: [],
+        },
+        agg_func: {
+          type: 'string',
+          description: 'Aggregation',
+          enum: ['sum', 'mean', 'count', 'min', 'max'],
+          default: 'mean',
+        },
       },
     },
     outputSchema: message('Where the pivot table was written'),

@@ -1,0 +1,123 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listMcpTools } from './client';
+import { getConfiguredStdioTarget, getMcpServerConfigs, splitCommandLine } from './config';
+import { FAKE_SERVER, LOCAL_OPTIONS } from './__fixtures__/servers';
+
+function configDir(content: unknown): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'toolflow-config-'));
+  writeFileSync(
+    path.join(dir, 'toolflow.config.json'),
+    typeof content === 'string' ? content : JSON.stringify(content),
+  );
+  return dir;
+}
+
+describe('getMcpServerConfigs', () => {
+  it('reads mcpServers from toolflow.config.json', async () => {
+    const cwd = configDir({
+      mcpServers: {
+        memory: {
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-memory'],
+          env: { MEMORY_FILE_PATH: '/tmp/m.jsonl' },
+        },
+      },
+    });
+    expect(await getMcpServerConfigs({ cwd, env: {} })).toEqual({
+      ok: true,
+      value: {
+        memory: {
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-memory'],
+          env: { MEMORY_FILE_PATH: '/tmp/m.jsonl' },
+        },
+      },
+    });
+  });
+
+  it('has no servers when there is no config file', async () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'toolflow-empty-'));
+    expect(await getMcpServerConfigs({ cwd, env: {} })).toEqual({ ok: true, value: {} });
+  });
+
+  it('lets TOOLFLOW_MCP_SERVERS replace the file', async () => {
+    const cwd = configDir({ mcpServers: { a: { command: 'a' } } });
+    const result = await getMcpServerConfigs({
+      cwd,
+      env: { TOOLFLOW_MCP_SERVERS: '{"b":{"command":"b","args":["--x"]}}' },
+    });
+    expect(result).toEqual({ ok: true, value: { b: { command: 'b', args: ['--x'] } } });
+  });
+
+  it('reports every bad entry with its JSON path and the file', async () => {
+    const cwd = configDir({
+      mcpServers: { a: { args: 'x' }, b: { command: 'b', env: { N: 1 } }, c: 'node' },
+    });
+    const result = await getMcpServerConfigs({ cwd, env: {} });
+    if (result.ok) throw new Error('expected errors');
+    expect(result.error.map((i) => i.path)).toEqual([
+      '/mcpServers/a/command',
+      '/mcpServers/a/args',
+      '/mcpServers/b/env',
+      '/mcpServers/c',
+    ]);
+    expect(result.error[0].message).toContain('toolflow.config.json');
+  });
+
+  it('reports JSON syntax errors in the environment variable by name', async () => {
+    const result = await getMcpServerConfigs({ env: { TOOLFLOW_MCP_SERVERS: '{nope' } });
+    expect(result).toMatchObject({ ok: false, error: [{ code: 'bad_json' }] });
+    if (!result.ok) expect(result.error[0].message).toContain('TOOLFLOW_MCP_SERVERS');
+  });
+});
+
+describe('getConfiguredStdioTarget', () => {
+  it('gives the configured command for a name, and that server can be listed', async () => {
+    const env = {
+      TOOLFLOW_MCP_SERVERS: JSON.stringify({
+        fake: { command: process.execPath, args: [FAKE_SERVER, 'paginate'] },
+      }),
+    };
+    const target = await getConfiguredStdioTarget('fake', { env });
+    if (!target.ok) throw new Error(target.error[0].message);
+    expect(target.value).toEqual({
+      kind: 'stdio',
+      name: 'fake',
+      command: process.execPath,
+      args: [FAKE_SERVER, 'paginate'],
+    });
+    const list = await listMcpTools(target.value, LOCAL_OPTIONS);
+    expect(list.ok && list.value.tools.length).toBe(5);
+  });
+
+  it('names the configured servers when the name is unknown', async () => {
+    const env = { TOOLFLOW_MCP_SERVERS: '{"memory":{"command":"x"},"git":{"command":"y"}}' };
+    const result = await getConfiguredStdioTarget('filesystem', { env });
+    expect(result).toMatchObject({ ok: false, error: [{ path: '/mcpServer', code: 'unknown_mcp_server' }] });
+    if (!result.ok) expect(result.error[0].message).toContain('memory, git');
+  });
+
+  it('does not treat inherited object keys as server names', async () => {
+    expect(
+      await getConfiguredStdioTarget('constructor', { env: { TOOLFLOW_MCP_SERVERS: '{}' } }),
+    ).toMatchObject({ ok: false });
+  });
+});
+
+describe('splitCommandLine', () => {
+  it.each([
+    ['npx -y @modelcontextprotocol/server-memory', ['npx', '-y', '@modelcontextprotocol/server-memory']],
+    ['node "my server.js"  --root \'/a b\'', ['node', 'my server.js', '--root', '/a b']],
+    ['cmd a\\ b "x\\"y" \'\'', ['cmd', 'a b', 'x"y', '']],
+  ])('splits %s', (line, words) => {
+    expect(splitCommandLine(line)).toEqual({ ok: true, value: words });
+  });
+
+  it('refuses an unclosed quote and an empty command', () => {
+    expect(splitCommandLine('node "x')).toMatchObject({ ok: false, error: [{ code: 'bad_command' }] });
+    expect(splitCommandLine('   ')).toMatchObject({ ok: false, error: [{ code: 'bad_command' }] });
+  });
+});

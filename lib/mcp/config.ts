@@ -1,0 +1,196 @@
+import 'server-only';
+/**
+ * Where stdio MCP servers come from: only the server's own configuration — `mcpServers` in
+ * `toolflow.config.json` (next to the app) or the `TOOLFLOW_MCP_SERVERS` environment variable
+ * (JSON of the same shape, which wins). A stdio server runs a process, so its command is never
+ * taken from a browser request; a request may only name a configured server.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { err, joinPointer, ok, type Issue, type Result } from '../result';
+import type { StdioTarget } from './client';
+
+export const CONFIG_FILE_NAME = 'toolflow.config.json';
+
+/** One configured stdio server (`mcpServers.<name>`). */
+export interface McpServerConfig {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  description?: string;
+}
+
+export interface McpConfigSources {
+  /** Directory holding `toolflow.config.json`; default: the process's working directory. */
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * Every configured stdio server by name. A missing config file means none; a config that is not
+ * valid is an error naming the file (or variable) and the JSON path.
+ */
+export async function getMcpServerConfigs(
+  sources: McpConfigSources = {},
+): Promise<Result<Record<string, McpServerConfig>>> {
+  const env = sources.env ?? process.env;
+  const fromEnv = env.TOOLFLOW_MCP_SERVERS;
+  if (fromEnv !== undefined && fromEnv.trim() !== '') {
+    return parseServers(fromEnv, 'TOOLFLOW_MCP_SERVERS', false);
+  }
+  const file = path.join(sources.cwd ?? process.cwd(), CONFIG_FILE_NAME);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok({});
+    return err([
+      {
+        path: '',
+        message: `${file} could not be read: ${(error as Error).message}`,
+        code: 'config_unreadable',
+      },
+    ]);
+  }
+  return parseServers(text, file, true);
+}
+
+/** The stdio target for a configured server name, or an error listing the names that exist. */
+export async function getConfiguredStdioTarget(
+  name: string,
+  sources: McpConfigSources = {},
+): Promise<Result<StdioTarget>> {
+  const configs = await getMcpServerConfigs(sources);
+  if (!configs.ok) return configs;
+  const config = Object.prototype.hasOwnProperty.call(configs.value, name) ? configs.value[name] : undefined;
+  if (!config) {
+    const known = Object.keys(configs.value);
+    return err([
+      {
+        path: '/mcpServer',
+        code: 'unknown_mcp_server',
+        message: known.length
+          ? `No MCP server named "${name}" is configured; configured servers: ${known.join(', ')}.`
+          : `No MCP server named "${name}" is configured. Add it under "mcpServers" in ${CONFIG_FILE_NAME} or TOOLFLOW_MCP_SERVERS.`,
+      },
+    ]);
+  }
+  return ok({
+    kind: 'stdio',
+    name,
+    command: config.command,
+    args: config.args,
+    env: config.env,
+    cwd: config.cwd,
+  });
+}
+
+function parseServers(text: string, where: string, isFile: boolean): Result<Record<string, McpServerConfig>> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return err([
+      { path: '', message: `${where} is not valid JSON: ${(error as Error).message}`, code: 'bad_json' },
+    ]);
+  }
+  // The file holds other settings too; the variable holds only the server map.
+  const base = isFile ? '/mcpServers' : '';
+  const servers = isFile ? (isObject(data) ? data.mcpServers : undefined) : data;
+  if (isFile && !isObject(data))
+    return err([{ path: '', message: `${where} must hold a JSON object`, code: 'bad_config' }]);
+  if (servers === undefined) return ok({});
+  if (!isObject(servers))
+    return err([
+      { path: base, message: `must be an object of servers by name (in ${where})`, code: 'bad_config' },
+    ]);
+
+  const issues: Issue[] = [];
+  const result: Record<string, McpServerConfig> = {};
+  for (const [name, raw] of Object.entries(servers)) {
+    const at = joinPointer(base, name);
+    const problem = (p: string, message: string) =>
+      issues.push({ path: p, message: `${message} (in ${where})`, code: 'bad_config' });
+    if (!isObject(raw)) {
+      problem(at, 'must be an object with "command" and optional "args", "env", "cwd"');
+      continue;
+    }
+    if (typeof raw.command !== 'string' || raw.command.trim() === '')
+      problem(joinPointer(at, 'command'), 'must be a non-empty string');
+    const args = raw.args ?? [];
+    if (!Array.isArray(args) || args.some((a) => typeof a !== 'string'))
+      problem(joinPointer(at, 'args'), 'must be an array of strings');
+    if (
+      raw.env !== undefined &&
+      (!isObject(raw.env) || Object.values(raw.env).some((v) => typeof v !== 'string'))
+    ) {
+      problem(joinPointer(at, 'env'), 'must be an object of string values');
+    }
+    if (raw.cwd !== undefined && typeof raw.cwd !== 'string')
+      problem(joinPointer(at, 'cwd'), 'must be a string');
+    if (raw.description !== undefined && typeof raw.description !== 'string')
+      problem(joinPointer(at, 'description'), 'must be a string');
+    result[name] = {
+      command: String(raw.command),
+      args: Array.isArray(args) ? args.map(String) : [],
+      ...(isObject(raw.env) ? { env: raw.env as Record<string, string> } : {}),
+      ...(typeof raw.cwd === 'string' ? { cwd: raw.cwd } : {}),
+      ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
+    };
+  }
+  return issues.length ? err(issues) : ok(result);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Split a command line the way a POSIX shell splits words (single and double quotes, backslash
+ * escapes), without running a shell: `node "my server.js" --flag` → `["node", "my server.js",
+ * "--flag"]`. For the CLI's `--mcp-stdio "CMD"`, which the operator types on their own machine.
+ */
+export function splitCommandLine(line: string): Result<string[]> {
+  const words: string[] = [];
+  let current = '';
+  let inWord = false;
+  let quote: '"' | "'" | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote === "'") {
+      if (c === "'") quote = undefined;
+      else current += c;
+    } else if (quote === '"') {
+      if (c === '"') quote = undefined;
+      else if (c === '\\' && i + 1 < line.length && '"\\$`'.includes(line[i + 1])) current += line[++i];
+      else current += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      inWord = true;
+    } else if (c === '\\' && i + 1 < line.length) {
+      current += line[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) words.push(current);
+      current = '';
+      inWord = false;
+    } else {
+      current += c;
+      inWord = true;
+    }
+  }
+  if (quote)
+    return err([{ path: '', message: `The command has an unclosed ${quote} quote.`, code: 'bad_command' }]);
+  if (inWord) words.push(current);
+  if (words.length === 0)
+    return err([
+      {
+        path: '',
+        message:
+          'The command is empty; give the program to run, e.g. "npx -y @modelcontextprotocol/server-memory".',
+        code: 'bad_command',
+      },
+    ]);
+  return ok(words);
+}
