@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createToolAliases, GEMINI_TOOL_NAME_PATTERN, getToolNamePattern, OPENAI_TOOL_NAME_PATTERN } from './aliases';
+import {
+  createToolAliases,
+  GEMINI_TOOL_NAME_PATTERN,
+  getToolNamePattern,
+  OPENAI_TOOL_NAME_PATTERN,
+} from './aliases';
 
 const named = (...names: string[]) => names.map((name) => ({ name }));
 
@@ -44,11 +49,14 @@ describe('createToolAliases', () => {
       const sent = ['a.b', 'a_b', 'a/b', 'a b'].map((n) => aliases.toAlias(n));
       expect(new Set(sent).size).toBe(4);
       expect(aliases.toAlias('a_b')).toBe('a_b');
-      for (const name of ['a.b', 'a_b', 'a/b', 'a b']) expect(aliases.fromAlias(aliases.toAlias(name))).toBe(name);
+      for (const name of ['a.b', 'a_b', 'a/b', 'a b'])
+        expect(aliases.fromAlias(aliases.toAlias(name))).toBe(name);
     });
 
     it('uses the pattern it is given (Gemini allows dots, needs a leading letter or underscore)', () => {
-      const aliases = createToolAliases(named('github.create_issue', '3d_render'), { pattern: GEMINI_TOOL_NAME_PATTERN });
+      const aliases = createToolAliases(named('github.create_issue', '3d_render'), {
+        pattern: GEMINI_TOOL_NAME_PATTERN,
+      });
       expect(aliases.toAlias('github.create_issue')).toBe('github.create_issue');
       expect(aliases.toAlias('3d_render')).toBe('_3d_render');
     });
@@ -65,15 +73,24 @@ describe('createToolAliases', () => {
     it('round-trips any set of names under each provider pattern', () => {
       for (const pattern of [OPENAI_TOOL_NAME_PATTERN, GEMINI_TOOL_NAME_PATTERN]) {
         fc.assert(
-          fc.property(fc.uniqueArray(fc.oneof(fc.string({ minLength: 1, maxLength: 90 }), fc.constantFrom('a.b', 'a_b', 'a-b', 'tool', '_', '-')), { maxLength: 12 }), (names) => {
-            const aliases = createToolAliases(named(...names), { pattern });
-            const sent = names.map((n) => aliases.toAlias(n));
-            expect(new Set(sent).size).toBe(names.length);
-            for (const [i, name] of names.entries()) {
-              expect(sent[i]).toMatch(pattern);
-              expect(aliases.fromAlias(sent[i])).toBe(name);
-            }
-          }),
+          fc.property(
+            fc.uniqueArray(
+              fc.oneof(
+                fc.string({ minLength: 1, maxLength: 90 }),
+                fc.constantFrom('a.b', 'a_b', 'a-b', 'tool', '_', '-'),
+              ),
+              { maxLength: 12 },
+            ),
+            (names) => {
+              const aliases = createToolAliases(named(...names), { pattern });
+              const sent = names.map((n) => aliases.toAlias(n));
+              expect(new Set(sent).size).toBe(names.length);
+              for (const [i, name] of names.entries()) {
+                expect(sent[i]).toMatch(pattern);
+                expect(aliases.fromAlias(sent[i])).toBe(name);
+              }
+            },
+          ),
           { numRuns: 300 },
         );
       }

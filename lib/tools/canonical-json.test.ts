@@ -90,8 +90,6 @@ describe('hashDeclaration', () => {
     expect(hashDeclaration({ ...decl, description: 'Echo a message.' })).not.toBe(base);
     expect(hashDeclaration({ ...decl, annotations: { readOnlyHint: true } })).not.toBe(base);
     expect(hashDeclaration({ ...decl, outputSchema: { type: 'object' } })).not.toBe(base);
-    expect(
-      hashDeclaration({ ...decl, inputSchema: { ...decl.inputSchema, required: [] } }),
-    ).not.toBe(base);
+    expect(hashDeclaration({ ...decl, inputSchema: { ...decl.inputSchema, required: [] } })).not.toBe(base);
   });
 });

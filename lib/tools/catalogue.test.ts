@@ -7,7 +7,9 @@ import type { ToolDeclaration } from './types';
 const SEED_TOOLS = new URL('../../../shared/fixtures/seed-optimize-structure/tools.json', import.meta.url);
 
 function seedTools(): ToolDeclaration[] {
-  const result = importDeclarations(JSON.parse(readFileSync(SEED_TOOLS, 'utf8')), { source: { kind: 'file', toolkit: 'dpa' } });
+  const result = importDeclarations(JSON.parse(readFileSync(SEED_TOOLS, 'utf8')), {
+    source: { kind: 'file', toolkit: 'dpa' },
+  });
   if (!result.ok) throw new Error(JSON.stringify(result.error));
   return result.value.tools;
 }
@@ -37,7 +39,12 @@ const addAtoms: ToolDeclaration = {
       tree: { $ref: '#/$defs/node' },
       options: {
         type: 'object',
-        properties: { deep: { type: 'object', properties: { deeper: { type: 'object', properties: { x: { type: 'string' } } } } } },
+        properties: {
+          deep: {
+            type: 'object',
+            properties: { deeper: { type: 'object', properties: { x: { type: 'string' } } } },
+          },
+        },
       },
       count: { type: 'integer', minimum: 0, maximum: 10, default: 2 },
       ratio: { type: 'number', exclusiveMinimum: 0 },
@@ -46,7 +53,13 @@ const addAtoms: ToolDeclaration = {
     required: ['structure', 'atoms'],
     $defs: {
       path: { type: 'string', format: 'uri' },
-      node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } },
+      node: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          children: { type: 'array', items: { $ref: '#/$defs/node' } },
+        },
+      },
     },
   },
   outputSchema: { type: 'object', properties: { structure: { type: 'string' }, energy: { type: 'number' } } },
@@ -135,7 +148,13 @@ describe('renderToolCatalogue', () => {
         {
           name: 'composed',
           description: 'c',
-          inputSchema: { type: 'object', allOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'integer' } } }] },
+          inputSchema: {
+            type: 'object',
+            allOf: [
+              { properties: { a: { type: 'string' } }, required: ['a'] },
+              { properties: { b: { type: 'integer' } } },
+            ],
+          },
         },
       ]);
       expect(text).toContain('- a (string, required)\n- b (integer, optional)\n');

@@ -49,7 +49,12 @@ function describeType(raw: JsonSchema, walk: Walk, refs: readonly string[]): str
   const add = (name: string) => {
     if (!names.includes(name)) names.push(name);
   };
-  const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
+  const types =
+    typeof schema.type === 'string'
+      ? [schema.type]
+      : Array.isArray(schema.type)
+        ? schema.type.filter((t): t is string => typeof t === 'string')
+        : [];
   for (const type of types) {
     if (type === 'array') add(describeArray(schema, walk, refs));
     else add(type);
@@ -67,7 +72,18 @@ function describeType(raw: JsonSchema, walk: Walk, refs: readonly string[]): str
     else if (schema.items !== undefined) add(describeArray(schema, walk, refs));
     else if (Array.isArray(schema.enum) || 'const' in schema) {
       const values = Array.isArray(schema.enum) ? schema.enum : [schema.const];
-      for (const value of values) add(value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value);
+      for (const value of values)
+        add(
+          value === null
+            ? 'null'
+            : Array.isArray(value)
+              ? 'array'
+              : typeof value === 'number'
+                ? Number.isInteger(value)
+                  ? 'integer'
+                  : 'number'
+                : typeof value,
+        );
     }
   }
   // "any" only when nothing else is known; it never hides a real type in a union.
@@ -114,22 +130,37 @@ function getNestedObject(schema: JsonSchema, walk: Walk): JsonSchema | undefined
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
-    const objects = branches.filter((b) => isJsonObject(b)).map((b) => resolveSchema(b as JsonSchema, walk.root)).filter((b) => isJsonObject(b.properties));
+    const objects = branches
+      .filter((b) => isJsonObject(b))
+      .map((b) => resolveSchema(b as JsonSchema, walk.root))
+      .filter((b) => isJsonObject(b.properties));
     // Only the unambiguous "object or null" case is expanded; real unions stay one line.
     if (objects.length === 1) return objects[0];
   }
   return undefined;
 }
 
-function writeFields(objectSchema: JsonSchema, walk: Walk, indent: string, depth: number, refs: readonly string[], omit: ReadonlySet<string>): void {
+function writeFields(
+  objectSchema: JsonSchema,
+  walk: Walk,
+  indent: string,
+  depth: number,
+  refs: readonly string[],
+  omit: ReadonlySet<string>,
+): void {
   const { properties, required } = getObjectProperties(objectSchema, walk.root);
   for (const { name, schema: raw } of properties) {
     if (omit.has(name)) continue;
     const ref = typeof raw.$ref === 'string' ? raw.$ref : undefined;
     const schema = resolveSchema(raw, walk.root);
     const facts = describeFacts(schema, required.has(name));
-    const description = typeof schema.description === 'string' && schema.description.trim() !== '' ? `: ${oneLine(schema.description)}` : '';
-    walk.lines.push(`${indent}- ${name} (${describeType(raw, walk, refs)}, ${facts.join(', ')})${description}`);
+    const description =
+      typeof schema.description === 'string' && schema.description.trim() !== ''
+        ? `: ${oneLine(schema.description)}`
+        : '';
+    walk.lines.push(
+      `${indent}- ${name} (${describeType(raw, walk, refs)}, ${facts.join(', ')})${description}`,
+    );
 
     if (ref && refs.includes(ref)) {
       walk.lines.push(`${indent}  (recursive: same fields as above)`);
@@ -163,7 +194,9 @@ function writeOutputs(tool: ToolDeclaration, walk: Walk): void {
   if (!schema) return;
   const { properties } = getObjectProperties(schema, schema);
   if (properties.length === 0) return;
-  const outputs = properties.map(({ name, schema: prop }) => `${name} (${describeType(prop, { ...walk, root: schema }, [])})`);
+  const outputs = properties.map(
+    ({ name, schema: prop }) => `${name} (${describeType(prop, { ...walk, root: schema }, [])})`,
+  );
   walk.lines.push(`Returns: ${outputs.join(', ')}`);
 }
 

@@ -5,7 +5,11 @@ import { findGeminiViolations } from './__fixtures__/gemini-subset';
 describe('toGeminiSchema', () => {
   describe('converts types', () => {
     it('uppercases types by default and lowercases on request', () => {
-      const schema = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a'] };
+      const schema = {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'integer' } },
+        required: ['a'],
+      };
       expect(toGeminiSchema(schema).schema).toEqual({
         type: 'OBJECT',
         properties: { a: { type: 'STRING' }, b: { type: 'INTEGER' } },
@@ -26,7 +30,11 @@ describe('toGeminiSchema', () => {
     });
 
     it('folds anyOf [X, null] into X with nullable, keeping the outer description', () => {
-      const { schema, issues } = toGeminiSchema({ anyOf: [{ type: 'integer', description: 'inner' }, { type: 'null' }], description: 'outer', default: null });
+      const { schema, issues } = toGeminiSchema({
+        anyOf: [{ type: 'integer', description: 'inner' }, { type: 'null' }],
+        description: 'outer',
+        default: null,
+      });
       expect(schema).toEqual({ type: 'INTEGER', description: 'outer', nullable: true, default: null });
       expect(issues).toEqual([]);
     });
@@ -39,7 +47,9 @@ describe('toGeminiSchema', () => {
     });
 
     it('keeps a real union as anyOf and reports oneOf', () => {
-      const { schema, issues } = toGeminiSchema({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] });
+      const { schema, issues } = toGeminiSchema({
+        oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }],
+      });
       expect(schema).toEqual({ anyOf: [{ type: 'STRING' }, { type: 'NUMBER' }], nullable: true });
       expect(issues).toEqual([expect.objectContaining({ path: '/oneOf', code: 'gemini_oneof_as_anyof' })]);
     });
@@ -60,14 +70,26 @@ describe('toGeminiSchema', () => {
           point: { $ref: '#/$defs/point', description: 'Where' },
           legacy: { $ref: '#/definitions/name' },
         },
-        $defs: { point: { type: 'object', description: 'A point', properties: { x: { type: 'number' } }, required: ['x'] } },
+        $defs: {
+          point: {
+            type: 'object',
+            description: 'A point',
+            properties: { x: { type: 'number' } },
+            required: ['x'],
+          },
+        },
         definitions: { name: { type: 'string' } },
       });
       expect(issues).toEqual([]);
       expect(schema).toEqual({
         type: 'OBJECT',
         properties: {
-          point: { type: 'OBJECT', description: 'Where', properties: { x: { type: 'NUMBER' } }, required: ['x'] },
+          point: {
+            type: 'OBJECT',
+            description: 'Where',
+            properties: { x: { type: 'NUMBER' } },
+            required: ['x'],
+          },
           legacy: { type: 'STRING' },
         },
       });
@@ -77,16 +99,31 @@ describe('toGeminiSchema', () => {
       const { schema, issues } = toGeminiSchema({
         type: 'object',
         properties: { root: { $ref: '#/$defs/node' } },
-        $defs: { node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } } },
+        $defs: {
+          node: {
+            type: 'object',
+            properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } },
+          },
+        },
       });
-      expect(issues).toEqual([expect.objectContaining({ path: '/properties/root/properties/children/items/$ref', code: 'gemini_recursive_ref' })]);
+      expect(issues).toEqual([
+        expect.objectContaining({
+          path: '/properties/root/properties/children/items/$ref',
+          code: 'gemini_recursive_ref',
+        }),
+      ]);
       expect(findGeminiViolations(schema)).toEqual([]);
       expect(JSON.stringify(schema)).not.toContain('$ref');
     });
 
     it('reports a reference that does not resolve', () => {
-      const { issues } = toGeminiSchema({ type: 'object', properties: { a: { $ref: '#/$defs/missing', type: 'string' } } });
-      expect(issues).toEqual([expect.objectContaining({ path: '/properties/a/$ref', code: 'gemini_unresolved_ref' })]);
+      const { issues } = toGeminiSchema({
+        type: 'object',
+        properties: { a: { $ref: '#/$defs/missing', type: 'string' } },
+      });
+      expect(issues).toEqual([
+        expect.objectContaining({ path: '/properties/a/$ref', code: 'gemini_unresolved_ref' }),
+      ]);
     });
 
     it('merges allOf branches', () => {
@@ -118,7 +155,10 @@ describe('toGeminiSchema', () => {
         when: { type: 'STRING', format: 'date-time' },
         ratio: { type: 'NUMBER', description: 'exclusiveMinimum: 0', maximum: 1 },
       });
-      expect(issues.map((i) => i.path)).toEqual(['/properties/url/format', '/properties/ratio/exclusiveMinimum']);
+      expect(issues.map((i) => i.path)).toEqual([
+        '/properties/url/format',
+        '/properties/ratio/exclusiveMinimum',
+      ]);
     });
 
     it('drops annotations silently and meaningful keywords with a report', () => {
@@ -128,7 +168,11 @@ describe('toGeminiSchema', () => {
         additionalProperties: false,
         properties: {
           tags: { type: 'array', items: { type: 'string' }, uniqueItems: true, examples: [['a']] },
-          meta: { type: 'object', properties: { k: { type: 'string' } }, patternProperties: { '^x-': { type: 'string' } } },
+          meta: {
+            type: 'object',
+            properties: { k: { type: 'string' } },
+            patternProperties: { '^x-': { type: 'string' } },
+          },
           n: { type: 'integer', not: { const: 3 } },
         },
       });
@@ -142,23 +186,40 @@ describe('toGeminiSchema', () => {
     });
 
     it('drops required names that are not properties', () => {
-      const { schema, issues } = toGeminiSchema({ type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'ghost'] });
+      const { schema, issues } = toGeminiSchema({
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        required: ['a', 'ghost'],
+      });
       expect(schema.required).toEqual(['a']);
-      expect(issues).toEqual([expect.objectContaining({ path: '/required', code: 'gemini_required_unknown' })]);
+      expect(issues).toEqual([
+        expect.objectContaining({ path: '/required', code: 'gemini_required_unknown' }),
+      ]);
     });
 
     it('never puts properties on a non-object or leaves an array without items', () => {
       const { schema, issues } = toGeminiSchema({
         type: 'object',
-        properties: { s: { type: 'string', properties: { x: {} }, required: ['x'] }, list: { type: 'array' } },
+        properties: {
+          s: { type: 'string', properties: { x: {} }, required: ['x'] },
+          list: { type: 'array' },
+        },
       });
       expect(findGeminiViolations(schema)).toEqual([]);
-      expect(issues).toEqual([expect.objectContaining({ path: '/properties/list', code: 'gemini_untyped_items' })]);
+      expect(issues).toEqual([
+        expect.objectContaining({ path: '/properties/list', code: 'gemini_untyped_items' }),
+      ]);
     });
 
     it('reports a free-form object and an untyped value', () => {
-      const { schema, issues } = toGeminiSchema({ type: 'object', properties: { cfg: { type: 'object', description: 'Config' }, anything: { description: 'Any' } } });
-      expect(schema.properties).toEqual({ cfg: { type: 'OBJECT', description: 'Config' }, anything: { description: 'Any' } });
+      const { schema, issues } = toGeminiSchema({
+        type: 'object',
+        properties: { cfg: { type: 'object', description: 'Config' }, anything: { description: 'Any' } },
+      });
+      expect(schema.properties).toEqual({
+        cfg: { type: 'OBJECT', description: 'Config' },
+        anything: { description: 'Any' },
+      });
       expect(issues.map((i) => [i.path, i.code])).toEqual([
         ['/properties/cfg', 'gemini_free_form_object'],
         ['/properties/anything', 'gemini_untyped'],
@@ -168,7 +229,11 @@ describe('toGeminiSchema', () => {
     it('writes enums as strings, boolean enums as a description, and keeps const as a one-value enum', () => {
       const { schema } = toGeminiSchema({
         type: 'object',
-        properties: { mode: { const: 'fast' }, flag: { type: 'boolean', enum: [true] }, size: { type: 'number', enum: [1.5, 2, null] } },
+        properties: {
+          mode: { const: 'fast' },
+          flag: { type: 'boolean', enum: [true] },
+          size: { type: 'number', enum: [1.5, 2, null] },
+        },
       });
       expect(schema.properties).toEqual({
         mode: { type: 'STRING', enum: ['fast'] },
@@ -222,6 +287,9 @@ describe('fromGeminiSchema', () => {
 
 describe('toGeminiSchema at the root', () => {
   it('does not report a parameterless root object (renderers leave parameters unset)', () => {
-    expect(toGeminiSchema({ type: 'object', properties: {} })).toEqual({ schema: { type: 'OBJECT' }, issues: [] });
+    expect(toGeminiSchema({ type: 'object', properties: {} })).toEqual({
+      schema: { type: 'OBJECT' },
+      issues: [],
+    });
   });
 });

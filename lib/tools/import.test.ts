@@ -56,7 +56,11 @@ describe('importDeclarations', () => {
 
     it('reads a full JSON-RPC tools/list response', () => {
       const value = expectOk(
-        importDeclarations({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] } }),
+        importDeclarations({
+          jsonrpc: '2.0',
+          id: 1,
+          result: { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] },
+        }),
       );
       expect(value.format).toBe('mcp');
       expect(value.tools[0]).toEqual({ name: 'echo', description: '', inputSchema: { type: 'object' } });
@@ -67,18 +71,31 @@ describe('importDeclarations', () => {
     });
 
     it('reads OpenAI Chat Completions tools, as a list or under "tools"', () => {
-      const chat = [{ type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: weatherSchema, strict: false } }];
+      const chat = [
+        {
+          type: 'function',
+          function: { name: 'get_weather', description: 'Weather', parameters: weatherSchema, strict: false },
+        },
+      ];
       for (const input of [chat, { tools: chat }]) {
         const value = expectOk(importDeclarations(input));
         expect(value.format).toBe('openai-chat');
-        expect(value.tools).toEqual([{ name: 'get_weather', description: 'Weather', inputSchema: weatherSchema }]);
+        expect(value.tools).toEqual([
+          { name: 'get_weather', description: 'Weather', inputSchema: weatherSchema },
+        ]);
       }
     });
 
     it('reads OpenAI Responses tools (flat), with null description and parameters', () => {
       const value = expectOk(
         importDeclarations([
-          { type: 'function', name: 'get_weather', description: 'Weather', parameters: weatherSchema, strict: true },
+          {
+            type: 'function',
+            name: 'get_weather',
+            description: 'Weather',
+            parameters: weatherSchema,
+            strict: true,
+          },
           { type: 'function', name: 'ping', description: null, parameters: null, strict: null },
         ]),
       );
@@ -128,15 +145,24 @@ describe('importDeclarations', () => {
 
     it('reads Gemini function_declarations with parametersJsonSchema as JSON Schema unchanged', () => {
       const value = expectOk(
-        importDeclarations({ function_declarations: [{ name: 'get_weather', parameters_json_schema: weatherSchema }] }),
+        importDeclarations({
+          function_declarations: [{ name: 'get_weather', parameters_json_schema: weatherSchema }],
+        }),
       );
-      expect(value).toEqual({ format: 'gemini', tools: [{ name: 'get_weather', description: '', inputSchema: weatherSchema }] });
+      expect(value).toEqual({
+        format: 'gemini',
+        tools: [{ name: 'get_weather', description: '', inputSchema: weatherSchema }],
+      });
     });
 
     it('reads a Gemini request "tools" list, skipping tools that declare no functions', () => {
       const value = expectOk(
         importDeclarations({
-          tools: [{ googleSearch: {} }, { functionDeclarations: [{ name: 'a' }] }, { functionDeclarations: [{ name: 'b', parametersJsonSchema: weatherSchema }] }],
+          tools: [
+            { googleSearch: {} },
+            { functionDeclarations: [{ name: 'a' }] },
+            { functionDeclarations: [{ name: 'b', parametersJsonSchema: weatherSchema }] },
+          ],
         }),
       );
       expect(value.format).toBe('gemini');
@@ -146,14 +172,26 @@ describe('importDeclarations', () => {
 
     it('reads Gemini response schemas as the output schema', () => {
       const value = expectOk(
-        importDeclarations({ functionDeclarations: [{ name: 'a', response: { type: 'OBJECT', properties: { ok: { type: 'BOOLEAN' } } } }] }),
+        importDeclarations({
+          functionDeclarations: [
+            { name: 'a', response: { type: 'OBJECT', properties: { ok: { type: 'BOOLEAN' } } } },
+          ],
+        }),
       );
-      expect(value.tools[0].outputSchema).toEqual({ type: 'object', properties: { ok: { type: 'boolean' } } });
+      expect(value.tools[0].outputSchema).toEqual({
+        type: 'object',
+        properties: { ok: { type: 'boolean' } },
+      });
     });
 
     it('reads Anthropic tools', () => {
-      const value = expectOk(importDeclarations([{ name: 'get_weather', description: 'Weather', input_schema: weatherSchema }]));
-      expect(value).toEqual({ format: 'anthropic', tools: [{ name: 'get_weather', description: 'Weather', inputSchema: weatherSchema }] });
+      const value = expectOk(
+        importDeclarations([{ name: 'get_weather', description: 'Weather', input_schema: weatherSchema }]),
+      );
+      expect(value).toEqual({
+        format: 'anthropic',
+        tools: [{ name: 'get_weather', description: 'Weather', inputSchema: weatherSchema }],
+      });
     });
 
     it('reads the bare seed fixture ({name, description, parameters}) in declaration order', () => {
@@ -174,7 +212,9 @@ describe('importDeclarations', () => {
     });
 
     it('reads a single tool object as a list of one', () => {
-      const value = expectOk(importDeclarations({ type: 'function', function: { name: 'solo', parameters: weatherSchema } }));
+      const value = expectOk(
+        importDeclarations({ type: 'function', function: { name: 'solo', parameters: weatherSchema } }),
+      );
       expect(value.format).toBe('openai-chat');
       expect(value.tools.map((t) => t.name)).toEqual(['solo']);
     });
@@ -186,20 +226,29 @@ describe('importDeclarations', () => {
 
   describe('normalises declarations', () => {
     it('gives a declaration without parameters an empty object schema', () => {
-      const value = expectOk(importDeclarations([{ name: 'now', description: 'Time', parameters: undefined }, { name: 'later', parameters: {} }]));
+      const value = expectOk(
+        importDeclarations([
+          { name: 'now', description: 'Time', parameters: undefined },
+          { name: 'later', parameters: {} },
+        ]),
+      );
       expect(value.tools[0].inputSchema).toEqual({ type: 'object', properties: {} });
       expect(value.tools[1].inputSchema).toEqual({ type: 'object' });
     });
 
     it('adds the missing object type first, keeping the rest in order', () => {
-      const value = expectOk(importDeclarations([{ name: 'a', parameters: { properties: { x: { type: 'string' } } } }]));
+      const value = expectOk(
+        importDeclarations([{ name: 'a', parameters: { properties: { x: { type: 'string' } } } }]),
+      );
       expect(value.tools[0].inputSchema).toEqual({ type: 'object', properties: { x: { type: 'string' } } });
       expect(Object.keys(value.tools[0].inputSchema)).toEqual(['type', 'properties']);
     });
 
     it('sets the given source on every tool', () => {
       const source = { kind: 'mcp-stdio' as const, server: 'everything' };
-      const value = expectOk(importDeclarations({ tools: [{ name: 'a', inputSchema: { type: 'object' } }] }, { source }));
+      const value = expectOk(
+        importDeclarations({ tools: [{ name: 'a', inputSchema: { type: 'object' } }] }, { source }),
+      );
       expect(value.tools[0].source).toEqual(source);
     });
 
@@ -249,7 +298,10 @@ describe('importDeclarations', () => {
         importDeclarations([
           { type: 'function', function: { name: 'a', parameters: { type: 'string' } } },
           { type: 'function', function: { name: 'b', parameters: 'x' } },
-          { type: 'function', function: { name: 'c', parameters: { type: 'object', properties: { p: 'string' } } } },
+          {
+            type: 'function',
+            function: { name: 'c', parameters: { type: 'object', properties: { p: 'string' } } },
+          },
         ]),
       );
       expect(issues.map((i) => [i.path, i.code])).toEqual([
@@ -307,7 +359,14 @@ describe('importDeclarations', () => {
       const perShape = issues.slice(1);
       expect(perShape).toHaveLength(6);
       expect(perShape.every((i) => i.code === 'unrecognised_format')).toBe(true);
-      expect(perShape.map((i) => i.path)).toEqual(['/0/inputSchema', '/0/function', '/0/name', '/0/functionDeclarations', '/0/input_schema', '/0/name']);
+      expect(perShape.map((i) => i.path)).toEqual([
+        '/0/inputSchema',
+        '/0/function',
+        '/0/name',
+        '/0/functionDeclarations',
+        '/0/input_schema',
+        '/0/name',
+      ]);
       expect(perShape[1].message).toBe(
         'Not OpenAI Chat Completions tools ([{"type":"function","function":{"name","description","parameters"}}]): /0/function: missing.',
       );
@@ -321,14 +380,18 @@ describe('importDeclarations', () => {
     });
 
     it('recognises a JSON-RPC error response', () => {
-      const issues = expectErr(importDeclarations({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }));
+      const issues = expectErr(
+        importDeclarations({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }),
+      );
       expect(issues[1]).toMatchObject({ path: '/error' });
       expect(issues[1].message).toContain('JSON-RPC error response');
     });
 
     it('explains a wrong type on every item', () => {
       const issues = expectErr(importDeclarations([{ type: 'web_search' }]));
-      expect(issues.find((i) => i.message.startsWith('Not OpenAI Responses'))?.message).toContain('/0/type: expected "function", found the string "web_search"');
+      expect(issues.find((i) => i.message.startsWith('Not OpenAI Responses'))?.message).toContain(
+        '/0/type: expected "function", found the string "web_search"',
+      );
     });
   });
 });
@@ -342,7 +405,8 @@ describe('parseDeclarationsText', () => {
         {
           path: '',
           code: 'bad_json',
-          message: 'Invalid JSON at line 3, column 19: unexpected ","; expected a property name in double quotes. Fix the file so it is valid JSON.',
+          message:
+            'Invalid JSON at line 3, column 19: unexpected ","; expected a property name in double quotes. Fix the file so it is valid JSON.',
         },
       ],
     });
@@ -354,7 +418,9 @@ describe('parseDeclarationsText', () => {
   });
 
   it('passes the source through', () => {
-    const result = parseDeclarationsText('[{"name":"a","parameters":{}}]', { source: { kind: 'file', toolkit: 'demo' } });
+    const result = parseDeclarationsText('[{"name":"a","parameters":{}}]', {
+      source: { kind: 'file', toolkit: 'demo' },
+    });
     expect(result.ok && result.value.tools[0].source).toEqual({ kind: 'file', toolkit: 'demo' });
   });
 });

@@ -66,7 +66,8 @@ function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 
@@ -118,7 +119,9 @@ function detectItems(items: Item[], check: (item: Item) => Issue | RawTool): Det
 }
 
 function requireObject(item: Item): Record<string, unknown> | Issue {
-  return isJsonObject(item.value) ? item.value : problem(item.path, `expected a tool object, found ${describeValue(item.value)}`);
+  return isJsonObject(item.value)
+    ? item.value
+    : problem(item.path, `expected a tool object, found ${describeValue(item.value)}`);
 }
 
 function mcpTool(item: Item): Issue | RawTool {
@@ -149,11 +152,18 @@ const MCP: Shape = {
   label: 'an MCP tools/list result ({"tools":[{"name","description","inputSchema"}]})',
   detect(input) {
     const root = unwrapJsonRpc(input);
-    if (isJsonObject(root.value) && isJsonObject(root.value.error) && root.path === '' && 'jsonrpc' in root.value) {
+    if (
+      isJsonObject(root.value) &&
+      isJsonObject(root.value.error) &&
+      root.path === '' &&
+      'jsonrpc' in root.value
+    ) {
       return { problems: [problem('/error', 'this is a JSON-RPC error response, not a tools/list result')] };
     }
     if (!isJsonObject(root.value) && !Array.isArray(root.value)) {
-      return { problems: [problem(root.path, `expected {"tools": [...]}, found ${describeValue(root.value)}`)] };
+      return {
+        problems: [problem(root.path, `expected {"tools": [...]}, found ${describeValue(root.value)}`)],
+      };
     }
     const items = getToolList(root, (v) => 'inputSchema' in v && 'name' in v);
     if (!Array.isArray(items)) return { problems: [items] };
@@ -163,14 +173,24 @@ const MCP: Shape = {
 
 const CHAT: Shape = {
   format: 'openai-chat',
-  label: 'OpenAI Chat Completions tools ([{"type":"function","function":{"name","description","parameters"}}])',
+  label:
+    'OpenAI Chat Completions tools ([{"type":"function","function":{"name","description","parameters"}}])',
   detect(input) {
-    const items = getToolList({ value: input, path: '' }, (v) => v.type === 'function' && isJsonObject(v.function));
+    const items = getToolList(
+      { value: input, path: '' },
+      (v) => v.type === 'function' && isJsonObject(v.function),
+    );
     if (!Array.isArray(items)) return { problems: [items] };
     return detectItems(items, (item) => {
       const tool = requireObject(item);
       if (!isJsonObject(tool)) return tool;
-      if (tool.type !== 'function') return problem(joinPointer(item.path, 'type'), tool.type === undefined ? 'missing (expected "function")' : `expected "function", found ${describeValue(tool.type)}`);
+      if (tool.type !== 'function')
+        return problem(
+          joinPointer(item.path, 'type'),
+          tool.type === undefined
+            ? 'missing (expected "function")'
+            : `expected "function", found ${describeValue(tool.type)}`,
+        );
       const fn = tool.function;
       const fnPath = joinPointer(item.path, 'function');
       if (fn === undefined) return problem(fnPath, 'missing');
@@ -193,13 +213,26 @@ const RESPONSES: Shape = {
   format: 'openai-responses',
   label: 'OpenAI Responses tools ([{"type":"function","name","description","parameters"}])',
   detect(input) {
-    const items = getToolList({ value: input, path: '' }, (v) => v.type === 'function' && 'name' in v && !('function' in v));
+    const items = getToolList(
+      { value: input, path: '' },
+      (v) => v.type === 'function' && 'name' in v && !('function' in v),
+    );
     if (!Array.isArray(items)) return { problems: [items] };
     return detectItems(items, (item) => {
       const tool = requireObject(item);
       if (!isJsonObject(tool)) return tool;
-      if (tool.type !== 'function') return problem(joinPointer(item.path, 'type'), tool.type === undefined ? 'missing (expected "function")' : `expected "function", found ${describeValue(tool.type)}`);
-      if ('function' in tool) return problem(joinPointer(item.path, 'function'), 'present (a Responses tool is flat: name and parameters sit beside "type")');
+      if (tool.type !== 'function')
+        return problem(
+          joinPointer(item.path, 'type'),
+          tool.type === undefined
+            ? 'missing (expected "function")'
+            : `expected "function", found ${describeValue(tool.type)}`,
+        );
+      if ('function' in tool)
+        return problem(
+          joinPointer(item.path, 'function'),
+          'present (a Responses tool is flat: name and parameters sit beside "type")',
+        );
       if (!('name' in tool)) return problem(joinPointer(item.path, 'name'), 'missing');
       return {
         path: item.path,
@@ -222,8 +255,18 @@ function geminiDeclaration(item: Item): Issue | RawTool {
   const decl = requireObject(item);
   if (!isJsonObject(decl)) return decl;
   if (!('name' in decl)) return problem(joinPointer(item.path, 'name'), 'missing');
-  const jsonSchemaKey = 'parametersJsonSchema' in decl ? 'parametersJsonSchema' : 'parameters_json_schema' in decl ? 'parameters_json_schema' : undefined;
-  const responseJsonKey = 'responseJsonSchema' in decl ? 'responseJsonSchema' : 'response_json_schema' in decl ? 'response_json_schema' : undefined;
+  const jsonSchemaKey =
+    'parametersJsonSchema' in decl
+      ? 'parametersJsonSchema'
+      : 'parameters_json_schema' in decl
+        ? 'parameters_json_schema'
+        : undefined;
+  const responseJsonKey =
+    'responseJsonSchema' in decl
+      ? 'responseJsonSchema'
+      : 'response_json_schema' in decl
+        ? 'response_json_schema'
+        : undefined;
   return {
     path: item.path,
     name: decl.name,
@@ -263,11 +306,17 @@ const GEMINI: Shape = {
       // (googleSearch, codeExecution) declare no functions and are skipped.
       const list = getToolList({ value: input, path: '' }, () => false);
       if (!Array.isArray(list)) {
-        return { problems: [problem('', 'expected an object with "functionDeclarations" (or "function_declarations")')] };
+        return {
+          problems: [
+            problem('', 'expected an object with "functionDeclarations" (or "function_declarations")'),
+          ],
+        };
       }
       let found = false;
       for (const tool of list) {
-        const declarations = isJsonObject(tool.value) ? getGeminiDeclarations(tool.value, tool.path) : undefined;
+        const declarations = isJsonObject(tool.value)
+          ? getGeminiDeclarations(tool.value, tool.path)
+          : undefined;
         if (declarations) {
           found = true;
           items.push(...declarations);
@@ -275,7 +324,14 @@ const GEMINI: Shape = {
       }
       if (!found) {
         const first = list[0]?.path ?? '';
-        return { problems: [problem(joinPointer(first, 'functionDeclarations'), 'missing (no Gemini tool with "functionDeclarations" found)')] };
+        return {
+          problems: [
+            problem(
+              joinPointer(first, 'functionDeclarations'),
+              'missing (no Gemini tool with "functionDeclarations" found)',
+            ),
+          ],
+        };
       }
     }
     return detectItems(items, geminiDeclaration);
@@ -293,7 +349,10 @@ const ANTHROPIC: Shape = {
       if (!isJsonObject(tool)) return tool;
       if (!('input_schema' in tool)) return problem(joinPointer(item.path, 'input_schema'), 'missing');
       if (tool.type !== undefined && tool.type !== 'custom') {
-        return problem(joinPointer(item.path, 'type'), `expected no type or "custom", found ${describeValue(tool.type)}`);
+        return problem(
+          joinPointer(item.path, 'type'),
+          `expected no type or "custom", found ${describeValue(tool.type)}`,
+        );
       }
       return {
         path: item.path,
@@ -310,20 +369,34 @@ const ANTHROPIC: Shape = {
 };
 
 /** Keys that mark another shape; a bare declaration has none of them. */
-const OTHER_SHAPE_KEYS = ['type', 'function', 'input_schema', 'inputSchema', 'functionDeclarations', 'function_declarations'];
+const OTHER_SHAPE_KEYS = [
+  'type',
+  'function',
+  'input_schema',
+  'inputSchema',
+  'functionDeclarations',
+  'function_declarations',
+];
 
 const BARE: Shape = {
   format: 'bare',
   label: 'a bare list of declarations ([{"name","description","parameters"}])',
   detect(input) {
-    const items = getToolList({ value: input, path: '' }, (v) => 'name' in v && 'parameters' in v && !OTHER_SHAPE_KEYS.some((k) => k in v));
+    const items = getToolList(
+      { value: input, path: '' },
+      (v) => 'name' in v && 'parameters' in v && !OTHER_SHAPE_KEYS.some((k) => k in v),
+    );
     if (!Array.isArray(items)) return { problems: [items] };
     return detectItems(items, (item) => {
       const tool = requireObject(item);
       if (!isJsonObject(tool)) return tool;
       if (!('name' in tool)) return problem(joinPointer(item.path, 'name'), 'missing');
       const other = OTHER_SHAPE_KEYS.find((k) => k in tool);
-      if (other) return problem(joinPointer(item.path, other), 'present (a bare declaration has only name, description and parameters)');
+      if (other)
+        return problem(
+          joinPointer(item.path, other),
+          'present (a bare declaration has only name, description and parameters)',
+        );
       return {
         path: item.path,
         name: tool.name,
@@ -346,55 +419,127 @@ function issue(path: string, code: string, message: string): Issue {
 }
 
 /** Check and copy a parameters/output schema; it must be an object schema. */
-function readSchema(raw: unknown, path: string, dialect: 'json-schema' | 'gemini', what: 'parameters' | 'output', issues: Issue[]): JsonSchema | undefined {
+function readSchema(
+  raw: unknown,
+  path: string,
+  dialect: 'json-schema' | 'gemini',
+  what: 'parameters' | 'output',
+  issues: Issue[],
+): JsonSchema | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (!isJsonObject(raw)) {
-    issues.push(issue(path, 'bad_schema', `The ${what} schema must be a JSON object such as {"type":"object","properties":{…}}; found ${describeValue(raw)}.`));
+    issues.push(
+      issue(
+        path,
+        'bad_schema',
+        `The ${what} schema must be a JSON object such as {"type":"object","properties":{…}}; found ${describeValue(raw)}.`,
+      ),
+    );
     return undefined;
   }
   const schema: JsonSchema = dialect === 'gemini' ? fromGeminiSchema(raw) : structuredClone(raw);
   const type = schema.type;
   if (type !== undefined && type !== 'object') {
     issues.push(
-      issue(joinPointer(path, 'type'), 'non_object_schema', `The ${what} schema must describe an object (type "object"), found type ${JSON.stringify(type)}. Wrap the value in an object property.`),
+      issue(
+        joinPointer(path, 'type'),
+        'non_object_schema',
+        `The ${what} schema must describe an object (type "object"), found type ${JSON.stringify(type)}. Wrap the value in an object property.`,
+      ),
     );
     return undefined;
   }
   if (schema.properties !== undefined) {
     if (!isJsonObject(schema.properties)) {
-      issues.push(issue(joinPointer(path, 'properties'), 'bad_schema', `"properties" must be an object mapping parameter names to schemas; found ${describeValue(schema.properties)}.`));
+      issues.push(
+        issue(
+          joinPointer(path, 'properties'),
+          'bad_schema',
+          `"properties" must be an object mapping parameter names to schemas; found ${describeValue(schema.properties)}.`,
+        ),
+      );
       return undefined;
     }
     for (const [name, prop] of Object.entries(schema.properties)) {
       if (!isJsonObject(prop) && typeof prop !== 'boolean') {
-        issues.push(issue(joinPointer(path, 'properties', name), 'bad_schema', `The schema of parameter "${name}" must be an object (or true/false); found ${describeValue(prop)}.`));
+        issues.push(
+          issue(
+            joinPointer(path, 'properties', name),
+            'bad_schema',
+            `The schema of parameter "${name}" must be an object (or true/false); found ${describeValue(prop)}.`,
+          ),
+        );
       }
     }
   }
-  if (schema.required !== undefined && (!Array.isArray(schema.required) || schema.required.some((r) => typeof r !== 'string'))) {
-    issues.push(issue(joinPointer(path, 'required'), 'bad_schema', '"required" must be an array of parameter names (strings).'));
+  if (
+    schema.required !== undefined &&
+    (!Array.isArray(schema.required) || schema.required.some((r) => typeof r !== 'string'))
+  ) {
+    issues.push(
+      issue(
+        joinPointer(path, 'required'),
+        'bad_schema',
+        '"required" must be an array of parameter names (strings).',
+      ),
+    );
   }
   // The canonical form always states the object type, first, as MCP requires.
   return type === undefined ? { type: 'object', ...schema } : schema;
 }
 
-function readTool(raw: RawTool, source: ToolSource | undefined, issues: Issue[]): ToolDeclaration | undefined {
+function readTool(
+  raw: RawTool,
+  source: ToolSource | undefined,
+  issues: Issue[],
+): ToolDeclaration | undefined {
   const before = issues.length;
-  if (raw.name === undefined) issues.push(issue(raw.namePath, 'missing_name', 'The tool has no name; add a non-empty "name".'));
-  else if (typeof raw.name !== 'string') issues.push(issue(raw.namePath, 'bad_name', `The tool name must be a string, found ${describeValue(raw.name)}.`));
-  else if (raw.name.trim() === '') issues.push(issue(raw.namePath, 'empty_name', 'The tool name is empty; give the tool a name.'));
+  if (raw.name === undefined)
+    issues.push(issue(raw.namePath, 'missing_name', 'The tool has no name; add a non-empty "name".'));
+  else if (typeof raw.name !== 'string')
+    issues.push(
+      issue(raw.namePath, 'bad_name', `The tool name must be a string, found ${describeValue(raw.name)}.`),
+    );
+  else if (raw.name.trim() === '')
+    issues.push(issue(raw.namePath, 'empty_name', 'The tool name is empty; give the tool a name.'));
 
   if (raw.description !== undefined && raw.description !== null && typeof raw.description !== 'string') {
-    issues.push(issue(raw.descriptionPath, 'bad_description', `The description must be a string, found ${describeValue(raw.description)}.`));
+    issues.push(
+      issue(
+        raw.descriptionPath,
+        'bad_description',
+        `The description must be a string, found ${describeValue(raw.description)}.`,
+      ),
+    );
   }
   const inputSchema = readSchema(raw.schema, raw.schemaPath, raw.schemaDialect, 'parameters', issues);
   const outputSchema =
-    raw.outputSchemaPath !== undefined ? readSchema(raw.outputSchema, raw.outputSchemaPath, raw.outputDialect ?? 'json-schema', 'output', issues) : undefined;
+    raw.outputSchemaPath !== undefined
+      ? readSchema(
+          raw.outputSchema,
+          raw.outputSchemaPath,
+          raw.outputDialect ?? 'json-schema',
+          'output',
+          issues,
+        )
+      : undefined;
   if (raw.annotations !== undefined && raw.annotations !== null && !isJsonObject(raw.annotations)) {
-    issues.push(issue(joinPointer(raw.path, 'annotations'), 'bad_annotations', `"annotations" must be an object, found ${describeValue(raw.annotations)}.`));
+    issues.push(
+      issue(
+        joinPointer(raw.path, 'annotations'),
+        'bad_annotations',
+        `"annotations" must be an object, found ${describeValue(raw.annotations)}.`,
+      ),
+    );
   }
   if (raw.title !== undefined && raw.title !== null && typeof raw.title !== 'string') {
-    issues.push(issue(joinPointer(raw.path, 'title'), 'bad_title', `"title" must be a string, found ${describeValue(raw.title)}.`));
+    issues.push(
+      issue(
+        joinPointer(raw.path, 'title'),
+        'bad_title',
+        `"title" must be a string, found ${describeValue(raw.title)}.`,
+      ),
+    );
   }
   if (issues.length > before) return undefined;
 
@@ -429,7 +574,11 @@ export function importDeclarations(input: unknown, opts: ImportOptions = {}): Re
       // The file is this shape but some tools are malformed: say so, tool by tool.
       return err(
         detected.problems.map((p) =>
-          issue(p.path, 'bad_declaration', `${p.message}; the file reads as ${shape.label}, so every tool must have that shape. Fix this tool.`),
+          issue(
+            p.path,
+            'bad_declaration',
+            `${p.message}; the file reads as ${shape.label}, so every tool must have that shape. Fix this tool.`,
+          ),
         ),
       );
     }
@@ -445,7 +594,13 @@ export function importDeclarations(input: unknown, opts: ImportOptions = {}): Re
       if (!tool) continue;
       const earlier = seen.get(tool.name);
       if (earlier !== undefined) {
-        issues.push(issue(raw.namePath, 'duplicate_name', `Tool name "${tool.name}" is already used at ${earlier}; tool names must be unique. Rename or remove one of them.`));
+        issues.push(
+          issue(
+            raw.namePath,
+            'duplicate_name',
+            `Tool name "${tool.name}" is already used at ${earlier}; tool names must be unique. Rename or remove one of them.`,
+          ),
+        );
         continue;
       }
       seen.set(tool.name, raw.namePath);

@@ -4,7 +4,12 @@
  */
 export type { DeclarationFormat, JsonSchema, RenderTarget, ToolDeclaration, ToolSource } from './types';
 export { DEFAULT_SYSTEM_PARAMS } from './types';
-export { importDeclarations, parseDeclarationsText, type ImportOptions, type ImportedDeclarations } from './import';
+export {
+  importDeclarations,
+  parseDeclarationsText,
+  type ImportOptions,
+  type ImportedDeclarations,
+} from './import';
 export { parseJsonText, getLineColumn } from './json-text';
 export {
   renderTools,
@@ -34,7 +39,18 @@ export {
   type ToolAliases,
 } from './aliases';
 export { toStrictSchema, type StrictSchemaResult } from './strict-schema';
-export { toGeminiSchema, fromGeminiSchema, type GeminiSchemaResult, type GeminiTypeCase } from './gemini-schema';
+export {
+  toGeminiSchema,
+  fromGeminiSchema,
+  type GeminiSchemaResult,
+  type GeminiTypeCase,
+} from './gemini-schema';
 export { canonicalJson, hashDeclaration } from './canonical-json';
 export { sha256, sha256Hex } from './sha256';
-export { getParamType, getObjectProperties, resolveLocalRef, resolveSchema, isJsonObject } from './json-schema';
+export {
+  getParamType,
+  getObjectProperties,
+  resolveLocalRef,
+  resolveSchema,
+  isJsonObject,
+} from './json-schema';

@@ -26,7 +26,10 @@ const validateChatTool = compileSpecSchema(chatToolSpec);
 const validateResponsesTool = compileSpecSchema(functionToolSpec);
 const validateChatFields = compileSpecSchema(chatToolFieldsSpec);
 
-const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/@modelcontextprotocol');
+const modules = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../node_modules/@modelcontextprotocol',
+);
 
 interface ServerSpec {
   name: string;
@@ -53,7 +56,10 @@ async function listTools(spec: ServerSpec): Promise<unknown> {
     env: { PATH: process.env.PATH ?? '', ...spec.env },
     stderr: 'ignore',
   });
-  const client = new Client({ name: 'toolflow-test', version: '0.0.0' }, { capabilities: spec.capabilities ?? {} });
+  const client = new Client(
+    { name: 'toolflow-test', version: '0.0.0' },
+    { capabilities: spec.capabilities ?? {} },
+  );
   await client.connect(transport);
   try {
     const result = await client.listTools();
@@ -121,7 +127,9 @@ describe.each(['everything', 'memory', 'filesystem'])('the %s server tool list',
     for (const strict of [false, true, 'auto' as const]) {
       const chat = renderTools(tools, 'openai-chat', { strict });
       for (const tool of chat) {
-        expect(validateChatTool(tool), `${tool.function.name}: ${describeErrors(validateChatTool)}`).toBe(true);
+        expect(validateChatTool(tool), `${tool.function.name}: ${describeErrors(validateChatTool)}`).toBe(
+          true,
+        );
         expect(tool.function.name).toMatch(OPENAI_TOOL_NAME_PATTERN);
       }
       expect(validateChatFields({ tools: chat }), describeErrors(validateChatFields)).toBe(true);
@@ -132,7 +140,9 @@ describe.each(['everything', 'memory', 'filesystem'])('the %s server tool list',
     const { tools } = get();
     for (const strict of [false, true]) {
       for (const tool of renderTools(tools, 'openai-responses', { strict })) {
-        expect(validateResponsesTool(tool), `${tool.name}: ${describeErrors(validateResponsesTool)}`).toBe(true);
+        expect(validateResponsesTool(tool), `${tool.name}: ${describeErrors(validateResponsesTool)}`).toBe(
+          true,
+        );
         expect(tool.strict).toBe(strict);
       }
     }
@@ -145,7 +155,9 @@ describe.each(['everything', 'memory', 'filesystem'])('the %s server tool list',
     for (const decl of functionDeclarations) {
       expect(decl.name).toMatch(getToolNamePattern('gemini')!);
       if (decl.parameters) expect(findGeminiViolations(decl.parameters), decl.name).toEqual([]);
-      expect(JSON.stringify(decl)).not.toMatch(/"\$ref"|"\$schema"|"additionalProperties"|"\$defs"|"definitions"/);
+      expect(JSON.stringify(decl)).not.toMatch(
+        /"\$ref"|"\$schema"|"additionalProperties"|"\$defs"|"definitions"/,
+      );
     }
   });
 
@@ -157,9 +169,19 @@ describe.each(['everything', 'memory', 'filesystem'])('the %s server tool list',
       if (!result.ok) throw new Error(`${target}: ${JSON.stringify(result.error)}`);
       const pattern = getToolNamePattern(target);
       const aliases = pattern ? createToolAliases(tools, { pattern }) : undefined;
-      expect(result.value.tools.map((t) => (aliases ? aliases.fromAlias(t.name) : t.name)), target).toEqual(names);
-      expect(result.value.tools.map((t) => t.description), target).toEqual(tools.map((t) => t.description || t.title || ''));
-      if (target !== 'gemini') expect(result.value.tools.map((t) => t.inputSchema), target).toEqual(tools.map((t) => t.inputSchema));
+      expect(
+        result.value.tools.map((t) => (aliases ? aliases.fromAlias(t.name) : t.name)),
+        target,
+      ).toEqual(names);
+      expect(
+        result.value.tools.map((t) => t.description),
+        target,
+      ).toEqual(tools.map((t) => t.description || t.title || ''));
+      if (target !== 'gemini')
+        expect(
+          result.value.tools.map((t) => t.inputSchema),
+          target,
+        ).toEqual(tools.map((t) => t.inputSchema));
     }
   });
 
@@ -169,7 +191,8 @@ describe.each(['everything', 'memory', 'filesystem'])('the %s server tool list',
     expect(text).toContain(`# Available tools (${tools.length})`);
     for (const tool of tools) {
       expect(text).toContain(`## ${tool.name}\n`);
-      for (const name of Object.keys((tool.inputSchema.properties as object) ?? {})) expect(text).toMatch(new RegExp(`^\\s*- ${name} \\(`, 'm'));
+      for (const name of Object.keys((tool.inputSchema.properties as object) ?? {}))
+        expect(text).toMatch(new RegExp(`^\\s*- ${name} \\(`, 'm'));
     }
     expect(text).toContain(`Source: mcp-stdio, server "${server}"`);
   });

@@ -8,7 +8,14 @@ import { anyNameDeclaration, declarationList } from './__fixtures__/arbitraries'
 import { findGeminiViolations } from './__fixtures__/gemini-subset';
 import { compileSpecSchema, describeErrors } from './__fixtures__/openai-spec';
 import { createToolAliases, getToolNamePattern, OPENAI_TOOL_NAME_PATTERN } from './aliases';
-import { renderAnthropicTool, renderChatTool, renderGeminiDeclarations, renderMcpTool, renderResponsesTool, renderTools } from './render';
+import {
+  renderAnthropicTool,
+  renderChatTool,
+  renderGeminiDeclarations,
+  renderMcpTool,
+  renderResponsesTool,
+  renderTools,
+} from './render';
 import type { ToolDeclaration } from './types';
 
 const validateChatTool = compileSpecSchema(chatToolSpec);
@@ -22,7 +29,10 @@ const weather: ToolDeclaration = {
   description: 'Current weather for a city',
   inputSchema: {
     type: 'object',
-    properties: { city: { type: 'string', description: 'City' }, unit: { type: 'string', enum: ['c', 'f'], default: 'c' } },
+    properties: {
+      city: { type: 'string', description: 'City' },
+      unit: { type: 'string', enum: ['c', 'f'], default: 'c' },
+    },
     required: ['city'],
   },
   outputSchema: { type: 'object', properties: { temp: { type: 'number' } } },
@@ -33,7 +43,11 @@ const weather: ToolDeclaration = {
 const mapTool: ToolDeclaration = {
   name: 'tag',
   description: '',
-  inputSchema: { type: 'object', properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['labels'] },
+  inputSchema: {
+    type: 'object',
+    properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } },
+    required: ['labels'],
+  },
 };
 
 function expectValid(validate: typeof validateChatTool, value: unknown): void {
@@ -43,19 +57,33 @@ function expectValid(validate: typeof validateChatTool, value: unknown): void {
 describe('renderChatTool', () => {
   it('nests the function under "function" and validates against ChatCompletionTool', () => {
     const tool = renderChatTool(weather);
-    expect(tool).toEqual({ type: 'function', function: { name: 'get_weather', description: 'Current weather for a city', parameters: weather.inputSchema } });
+    expect(tool).toEqual({
+      type: 'function',
+      function: {
+        name: 'get_weather',
+        description: 'Current weather for a city',
+        parameters: weather.inputSchema,
+      },
+    });
     expectValid(validateChatTool, tool);
   });
 
   it('sends a strict schema with strict: true when asked', () => {
     const tool = renderChatTool(weather, { strict: true });
     expect(tool.function.strict).toBe(true);
-    expect(tool.function.parameters).toMatchObject({ required: ['city', 'unit'], additionalProperties: false });
+    expect(tool.function.parameters).toMatchObject({
+      required: ['city', 'unit'],
+      additionalProperties: false,
+    });
     expectValid(validateChatTool, tool);
   });
 
   it('falls back to the original schema in auto mode when strict conversion would lose meaning', () => {
-    expect(renderChatTool(mapTool, { strict: 'auto' }).function).toEqual({ name: 'tag', parameters: mapTool.inputSchema, strict: false });
+    expect(renderChatTool(mapTool, { strict: 'auto' }).function).toEqual({
+      name: 'tag',
+      parameters: mapTool.inputSchema,
+      strict: false,
+    });
     expect(renderChatTool(weather, { strict: 'auto' }).function.strict).toBe(true);
   });
 
@@ -68,7 +96,13 @@ describe('renderChatTool', () => {
 describe('renderResponsesTool', () => {
   it('is flat, always states strict, and validates against FunctionTool', () => {
     const tool = renderResponsesTool(weather);
-    expect(tool).toEqual({ type: 'function', name: 'get_weather', description: 'Current weather for a city', parameters: weather.inputSchema, strict: false });
+    expect(tool).toEqual({
+      type: 'function',
+      name: 'get_weather',
+      description: 'Current weather for a city',
+      parameters: weather.inputSchema,
+      strict: false,
+    });
     expectValid(validateResponsesTool, tool);
     const strict = renderResponsesTool(weather, { strict: true });
     expect(strict.strict).toBe(true);
@@ -78,7 +112,11 @@ describe('renderResponsesTool', () => {
 
 describe('renderAnthropicTool', () => {
   it('uses input_schema', () => {
-    expect(renderAnthropicTool(weather)).toEqual({ name: 'get_weather', description: 'Current weather for a city', input_schema: weather.inputSchema });
+    expect(renderAnthropicTool(weather)).toEqual({
+      name: 'get_weather',
+      description: 'Current weather for a city',
+      input_schema: weather.inputSchema,
+    });
   });
 });
 
@@ -104,7 +142,10 @@ describe('renderGeminiDeclarations', () => {
           description: 'Current weather for a city',
           parameters: {
             type: 'OBJECT',
-            properties: { city: { type: 'STRING', description: 'City' }, unit: { type: 'STRING', enum: ['c', 'f'], default: 'c' } },
+            properties: {
+              city: { type: 'STRING', description: 'City' },
+              unit: { type: 'STRING', enum: ['c', 'f'], default: 'c' },
+            },
             required: ['city'],
           },
         },
@@ -113,7 +154,9 @@ describe('renderGeminiDeclarations', () => {
   });
 
   it('leaves parameters unset for a tool without parameters', () => {
-    const { functionDeclarations } = renderGeminiDeclarations([{ name: 'now', description: 'Time', inputSchema: { type: 'object', properties: {} } }]);
+    const { functionDeclarations } = renderGeminiDeclarations([
+      { name: 'now', description: 'Time', inputSchema: { type: 'object', properties: {} } },
+    ]);
     expect(functionDeclarations).toEqual([{ name: 'now', description: 'Time' }]);
   });
 
@@ -150,8 +193,12 @@ describe('renderTools', () => {
 
   it('uses aliases given by the caller', () => {
     const aliases = createToolAliases(dotted);
-    expect(renderTools(dotted, 'openai-responses', { aliases }).map((t) => t.name)).toEqual(dotted.map((t) => aliases.toAlias(t.name)));
-    expect(renderTools(dotted, 'anthropic', { aliases }).map((t) => t.name)).toEqual(dotted.map((t) => aliases.toAlias(t.name)));
+    expect(renderTools(dotted, 'openai-responses', { aliases }).map((t) => t.name)).toEqual(
+      dotted.map((t) => aliases.toAlias(t.name)),
+    );
+    expect(renderTools(dotted, 'anthropic', { aliases }).map((t) => t.name)).toEqual(
+      dotted.map((t) => aliases.toAlias(t.name)),
+    );
   });
 
   it('never aliases MCP names', () => {
@@ -162,11 +209,23 @@ describe('renderTools', () => {
     const tool: ToolDeclaration = {
       name: 'run',
       description: 'Run',
-      inputSchema: { type: 'object', properties: { x: { type: 'string' }, executor: { type: 'object' } }, required: ['x', 'executor'] },
+      inputSchema: {
+        type: 'object',
+        properties: { x: { type: 'string' }, executor: { type: 'object' } },
+        required: ['x', 'executor'],
+      },
     };
     const opts = { omitParams: ['executor'] };
-    expect(renderTools([tool], 'openai-chat', opts)[0].function.parameters).toEqual({ type: 'object', properties: { x: { type: 'string' } }, required: ['x'] });
-    expect(renderTools([tool], 'gemini', opts).functionDeclarations[0].parameters).toEqual({ type: 'OBJECT', properties: { x: { type: 'STRING' } }, required: ['x'] });
+    expect(renderTools([tool], 'openai-chat', opts)[0].function.parameters).toEqual({
+      type: 'object',
+      properties: { x: { type: 'string' } },
+      required: ['x'],
+    });
+    expect(renderTools([tool], 'gemini', opts).functionDeclarations[0].parameters).toEqual({
+      type: 'OBJECT',
+      properties: { x: { type: 'STRING' } },
+      required: ['x'],
+    });
     expect(renderTools([tool], 'prompt', opts)).not.toContain('executor');
     expect(tool.inputSchema.properties).toHaveProperty('executor');
   });
@@ -177,23 +236,31 @@ describe('renderTools', () => {
 
   it('renders Chat and Responses tools that validate against the official schemas for many declarations', () => {
     fc.assert(
-      fc.property(declarationList(anyNameDeclaration, 6), fc.constantFrom(false, true, 'auto' as const), (tools, strict) => {
-        const chat = renderTools(tools, 'openai-chat', { strict });
-        for (const tool of chat) {
-          expectValid(validateChatTool, tool);
-          expect(tool.function.name).toMatch(OPENAI_TOOL_NAME_PATTERN);
-        }
-        expectValid(validateChatFields, { tools: chat, tool_choice: 'auto', parallel_tool_calls: true });
-        const responses = renderTools(tools, 'openai-responses', { strict });
-        for (const tool of responses) {
-          expectValid(validateResponsesTool, tool);
-          expect(tool.name).toMatch(OPENAI_TOOL_NAME_PATTERN);
-        }
-        expectValid(validateResponsesFields, { tools: responses, tool_choice: 'auto', parallel_tool_calls: false });
-        for (const decl of renderTools(tools, 'gemini').functionDeclarations) {
-          if (decl.parameters) expect(findGeminiViolations(decl.parameters)).toEqual([]);
-        }
-      }),
+      fc.property(
+        declarationList(anyNameDeclaration, 6),
+        fc.constantFrom(false, true, 'auto' as const),
+        (tools, strict) => {
+          const chat = renderTools(tools, 'openai-chat', { strict });
+          for (const tool of chat) {
+            expectValid(validateChatTool, tool);
+            expect(tool.function.name).toMatch(OPENAI_TOOL_NAME_PATTERN);
+          }
+          expectValid(validateChatFields, { tools: chat, tool_choice: 'auto', parallel_tool_calls: true });
+          const responses = renderTools(tools, 'openai-responses', { strict });
+          for (const tool of responses) {
+            expectValid(validateResponsesTool, tool);
+            expect(tool.name).toMatch(OPENAI_TOOL_NAME_PATTERN);
+          }
+          expectValid(validateResponsesFields, {
+            tools: responses,
+            tool_choice: 'auto',
+            parallel_tool_calls: false,
+          });
+          for (const decl of renderTools(tools, 'gemini').functionDeclarations) {
+            if (decl.parameters) expect(findGeminiViolations(decl.parameters)).toEqual([]);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });

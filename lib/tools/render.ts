@@ -89,10 +89,14 @@ function getDescription(tool: ToolDeclaration): string | undefined {
   return tool.title !== undefined && tool.title !== '' ? tool.title : undefined;
 }
 
-function getParameters(tool: ToolDeclaration, strict: StrictOption | undefined): { parameters: JsonSchema; strict: boolean } {
+function getParameters(
+  tool: ToolDeclaration,
+  strict: StrictOption | undefined,
+): { parameters: JsonSchema; strict: boolean } {
   if (!strict) return { parameters: tool.inputSchema, strict: false };
   const converted = toStrictSchema(tool.inputSchema);
-  if (strict === 'auto' && converted.issues.length > 0) return { parameters: tool.inputSchema, strict: false };
+  if (strict === 'auto' && converted.issues.length > 0)
+    return { parameters: tool.inputSchema, strict: false };
   return { parameters: converted.schema, strict: true };
 }
 
@@ -121,7 +125,10 @@ export function renderResponsesTool(tool: ToolDeclaration, opts: ToolRenderOptio
 }
 
 /** Render one tool for Anthropic's Messages API: `{name, description, input_schema}`. */
-export function renderAnthropicTool(tool: ToolDeclaration, opts: Pick<ToolRenderOptions, 'name'> = {}): AnthropicTool {
+export function renderAnthropicTool(
+  tool: ToolDeclaration,
+  opts: Pick<ToolRenderOptions, 'name'> = {},
+): AnthropicTool {
   const out: Partial<AnthropicTool> = { name: opts.name ?? tool.name };
   const description = getDescription(tool);
   if (description !== undefined) out.description = description;
@@ -157,7 +164,10 @@ function hasProperties(schema: JsonSchema): boolean {
  * parameters are converted with `toGeminiSchema` (see its issues for what was lost); a tool
  * without parameters leaves `parameters` unset, as Gemini rejects an empty OBJECT.
  */
-export function renderGeminiDeclarations(tools: readonly ToolDeclaration[], opts: GeminiRenderOptions = {}): GeminiTool {
+export function renderGeminiDeclarations(
+  tools: readonly ToolDeclaration[],
+  opts: GeminiRenderOptions = {},
+): GeminiTool {
   const aliases = opts.aliases ?? createToolAliases(tools, { pattern: getToolNamePattern('gemini') });
   const functionDeclarations = tools.map((tool) => {
     const decl: GeminiFunctionDeclaration = { name: aliases.toAlias(tool.name) };
@@ -176,12 +186,14 @@ export function renderGeminiDeclarations(tools: readonly ToolDeclaration[], opts
 /** The tool without the given top-level parameters (system parameters the platform fills). */
 function withoutParams(tool: ToolDeclaration, omit: ReadonlySet<string>): ToolDeclaration {
   const properties = tool.inputSchema.properties;
-  if (omit.size === 0 || !isJsonObject(properties) || !Object.keys(properties).some((name) => omit.has(name))) return tool;
+  if (omit.size === 0 || !isJsonObject(properties) || !Object.keys(properties).some((name) => omit.has(name)))
+    return tool;
   const inputSchema: JsonSchema = {
     ...tool.inputSchema,
     properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !omit.has(name))),
   };
-  if (Array.isArray(tool.inputSchema.required)) inputSchema.required = tool.inputSchema.required.filter((name) => !omit.has(name as string));
+  if (Array.isArray(tool.inputSchema.required))
+    inputSchema.required = tool.inputSchema.required.filter((name) => !omit.has(name as string));
   return { ...tool, inputSchema };
 }
 
@@ -200,7 +212,11 @@ export interface RenderedTools {
  * `RenderOptions.aliases`); `omitParams` (e.g. system parameters) are left out of every
  * target; `prompt` returns the text catalogue, every other target JSON the importer reads back.
  */
-export function renderTools<T extends RenderTarget>(allTools: readonly ToolDeclaration[], target: T, opts: RenderOptions = {}): RenderedTools[T] {
+export function renderTools<T extends RenderTarget>(
+  allTools: readonly ToolDeclaration[],
+  target: T,
+  opts: RenderOptions = {},
+): RenderedTools[T] {
   const omit = new Set(opts.omitParams ?? []);
   const tools = target === 'prompt' ? allTools : allTools.map((tool) => withoutParams(tool, omit));
   const pattern = getToolNamePattern(target);
@@ -215,7 +231,11 @@ export function renderTools<T extends RenderTarget>(allTools: readonly ToolDecla
       case 'anthropic':
         return tools.map((tool) => renderAnthropicTool(tool, { name: nameOf(tool) }));
       case 'gemini':
-        return renderGeminiDeclarations(tools, { aliases, schema: opts.geminiSchema, typeCase: opts.geminiTypeCase });
+        return renderGeminiDeclarations(tools, {
+          aliases,
+          schema: opts.geminiSchema,
+          typeCase: opts.geminiTypeCase,
+        });
       case 'mcp':
         return { tools: tools.map(renderMcpTool) };
       case 'prompt':

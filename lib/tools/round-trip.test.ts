@@ -8,7 +8,12 @@ import type { DeclarationFormat, ToolDeclaration } from './types';
 
 type JsonTarget = 'openai-chat' | 'openai-responses' | 'gemini' | 'anthropic' | 'mcp';
 
-const TARGETS: { target: JsonTarget; format: DeclarationFormat; lossless: boolean; options?: Parameters<typeof renderTools>[2] }[] = [
+const TARGETS: {
+  target: JsonTarget;
+  format: DeclarationFormat;
+  lossless: boolean;
+  options?: Parameters<typeof renderTools>[2];
+}[] = [
   { target: 'openai-chat', format: 'openai-chat', lossless: true },
   { target: 'openai-responses', format: 'openai-responses', lossless: true },
   { target: 'anthropic', format: 'anthropic', lossless: true },
@@ -24,7 +29,11 @@ function getContract(tool: ToolDeclaration) {
   return {
     name: tool.name,
     description: tool.description,
-    params: properties.map(({ name, schema }) => ({ name, type: getParamType(schema, tool.inputSchema), required: required.has(name) })),
+    params: properties.map(({ name, schema }) => ({
+      name,
+      type: getParamType(schema, tool.inputSchema),
+      required: required.has(name),
+    })),
   };
 }
 
@@ -38,9 +47,12 @@ describe('import(render(tools, target))', () => {
           // Through JSON text, as a file or an HTTP body would carry it.
           const result = importDeclarations(JSON.parse(JSON.stringify(rendered)));
           if (!result.ok) throw new Error(JSON.stringify(result.error));
-          expect(result.value.format).toBe(tools.length === 0 && target !== 'mcp' && target !== 'gemini' ? 'bare' : format);
+          expect(result.value.format).toBe(
+            tools.length === 0 && target !== 'mcp' && target !== 'gemini' ? 'bare' : format,
+          );
           expect(result.value.tools.map(getContract)).toEqual(tools.map(getContract));
-          if (lossless) expect(result.value.tools.map((t) => t.inputSchema)).toEqual(tools.map((t) => t.inputSchema));
+          if (lossless)
+            expect(result.value.tools.map((t) => t.inputSchema)).toEqual(tools.map((t) => t.inputSchema));
         }),
         { numRuns: 120 },
       );

@@ -12,17 +12,30 @@ function findStrictViolations(node: unknown, path = ''): string[] {
   if (isObject) {
     if (schema.additionalProperties !== false) found.push(`${path}: additionalProperties is not false`);
     const names = Object.keys((schema.properties as object) ?? {});
-    if (JSON.stringify(schema.required) !== JSON.stringify(names)) found.push(`${path}: required is not every property`);
+    if (JSON.stringify(schema.required) !== JSON.stringify(names))
+      found.push(`${path}: required is not every property`);
   }
-  for (const key of ['allOf', 'oneOf', 'not', 'patternProperties', 'minLength', 'maxLength', 'uniqueItems', 'if']) {
+  for (const key of [
+    'allOf',
+    'oneOf',
+    'not',
+    'patternProperties',
+    'minLength',
+    'maxLength',
+    'uniqueItems',
+    'if',
+  ]) {
     if (key in schema) found.push(`${path}/${key}`);
   }
-  if (typeof schema.$ref === 'string' && Object.keys(schema).length > 1) found.push(`${path}: $ref with siblings`);
+  if (typeof schema.$ref === 'string' && Object.keys(schema).length > 1)
+    found.push(`${path}: $ref with siblings`);
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'properties' || key === '$defs' || key === 'definitions') {
-      for (const [name, sub] of Object.entries(value as object)) found.push(...findStrictViolations(sub, `${path}/${key}/${name}`));
+      for (const [name, sub] of Object.entries(value as object))
+        found.push(...findStrictViolations(sub, `${path}/${key}/${name}`));
     } else if (key === 'items') found.push(...findStrictViolations(value, `${path}/items`));
-    else if (key === 'anyOf' && Array.isArray(value)) value.forEach((b, i) => found.push(...findStrictViolations(b, `${path}/anyOf/${i}`)));
+    else if (key === 'anyOf' && Array.isArray(value))
+      value.forEach((b, i) => found.push(...findStrictViolations(b, `${path}/anyOf/${i}`)));
   }
   return found;
 }
@@ -41,7 +54,10 @@ describe('toStrictSchema', () => {
           point: { $ref: '#/$defs/point' },
         },
         required: ['city'],
-        $defs: { shape: { type: 'string', enum: ['round', 'square'] }, point: { type: 'object', properties: { x: { type: 'number' } }, required: ['x'] } },
+        $defs: {
+          shape: { type: 'string', enum: ['round', 'square'] },
+          point: { type: 'object', properties: { x: { type: 'number' } }, required: ['x'] },
+        },
       });
       expect(result.issues).toEqual([]);
       expect(result.schema).toEqual({
@@ -58,16 +74,33 @@ describe('toStrictSchema', () => {
         additionalProperties: false,
         $defs: {
           shape: { type: 'string', enum: ['round', 'square'] },
-          point: { type: 'object', properties: { x: { type: 'number' } }, required: ['x'], additionalProperties: false },
+          point: {
+            type: 'object',
+            properties: { x: { type: 'number' } },
+            required: ['x'],
+            additionalProperties: false,
+          },
         },
       });
-      expect(result.nullableOptional).toEqual(['/properties/unit', '/properties/days', '/properties/mode', '/properties/shape', '/properties/point']);
+      expect(result.nullableOptional).toEqual([
+        '/properties/unit',
+        '/properties/days',
+        '/properties/mode',
+        '/properties/shape',
+        '/properties/point',
+      ]);
       expect(findStrictViolations(result.schema)).toEqual([]);
     });
 
     it('leaves already nullable optional properties alone and does not list them', () => {
-      const result = toStrictSchema({ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'null' }] }, b: { type: ['number', 'null'] } } });
-      expect(result.schema.properties).toEqual({ a: { anyOf: [{ type: 'string' }, { type: 'null' }] }, b: { type: ['number', 'null'] } });
+      const result = toStrictSchema({
+        type: 'object',
+        properties: { a: { anyOf: [{ type: 'string' }, { type: 'null' }] }, b: { type: ['number', 'null'] } },
+      });
+      expect(result.schema.properties).toEqual({
+        a: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        b: { type: ['number', 'null'] },
+      });
       expect(result.nullableOptional).toEqual([]);
     });
 
@@ -75,20 +108,34 @@ describe('toStrictSchema', () => {
       const result = toStrictSchema({
         type: 'object',
         properties: {
-          items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, note: { type: 'string' } }, required: ['id'] } },
+          items: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'string' }, note: { type: 'string' } },
+              required: ['id'],
+            },
+          },
           either: { anyOf: [{ type: 'object', properties: { x: { type: 'number' } } }, { type: 'string' }] },
         },
         required: ['items', 'either'],
       });
       expect(result.issues).toEqual([]);
       expect(findStrictViolations(result.schema)).toEqual([]);
-      expect(result.nullableOptional).toEqual(['/properties/items/items/properties/note', '/properties/either/anyOf/0/properties/x']);
+      expect(result.nullableOptional).toEqual([
+        '/properties/items/items/properties/note',
+        '/properties/either/anyOf/0/properties/x',
+      ]);
     });
 
     it('accepts exactly the values the original accepts, plus null for optional properties', () => {
       const original = {
         type: 'object',
-        properties: { a: { type: 'string' }, b: { type: 'integer', minimum: 1 }, c: { type: 'string', enum: ['x', 'y'] } },
+        properties: {
+          a: { type: 'string' },
+          b: { type: 'integer', minimum: 1 },
+          c: { type: 'string', enum: ['x', 'y'] },
+        },
         required: ['a'],
       };
       const strict = toStrictSchema(original).schema;
@@ -163,7 +210,11 @@ describe('toStrictSchema', () => {
       });
       expect(result.schema.properties).toMatchObject({
         v: { anyOf: [{ type: 'string' }, { type: 'number' }] },
-        m: { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: ['integer', 'null'] } }, required: ['a', 'b'] },
+        m: {
+          type: 'object',
+          properties: { a: { type: ['string', 'null'] }, b: { type: ['integer', 'null'] } },
+          required: ['a', 'b'],
+        },
       });
       expect(result.issues.map((i) => [i.path, i.code])).toEqual([
         ['/properties/v/oneOf', 'strict_oneof_as_anyof'],
@@ -174,15 +225,26 @@ describe('toStrictSchema', () => {
     });
 
     it('narrows an untyped value and reports it', () => {
-      const result = toStrictSchema({ type: 'object', properties: { anything: { description: 'Any' } }, required: ['anything'] });
-      expect(result.schema.properties).toEqual({ anything: { description: 'Any', type: ['string', 'number', 'boolean', 'null'] } });
-      expect(result.issues).toEqual([expect.objectContaining({ path: '/properties/anything', code: 'strict_any_value' })]);
+      const result = toStrictSchema({
+        type: 'object',
+        properties: { anything: { description: 'Any' } },
+        required: ['anything'],
+      });
+      expect(result.schema.properties).toEqual({
+        anything: { description: 'Any', type: ['string', 'number', 'boolean', 'null'] },
+      });
+      expect(result.issues).toEqual([
+        expect.objectContaining({ path: '/properties/anything', code: 'strict_any_value' }),
+      ]);
     });
 
     it('inlines a $ref with siblings and reports a dangling one', () => {
       const result = toStrictSchema({
         type: 'object',
-        properties: { a: { $ref: '#/$defs/s', description: 'A' }, b: { $ref: '#/$defs/nope', description: 'B' } },
+        properties: {
+          a: { $ref: '#/$defs/s', description: 'A' },
+          b: { $ref: '#/$defs/nope', description: 'B' },
+        },
         required: ['a', 'b'],
         $defs: { s: { type: 'string' } },
       });
@@ -194,14 +256,22 @@ describe('toStrictSchema', () => {
     });
 
     it('reports a root that is not an object and nesting beyond the limit', () => {
-      expect(toStrictSchema({ anyOf: [{ type: 'object' }, { type: 'string' }] }).issues.map((i) => i.code)).toContain('strict_root');
+      expect(
+        toStrictSchema({ anyOf: [{ type: 'object' }, { type: 'string' }] }).issues.map((i) => i.code),
+      ).toContain('strict_root');
       let deep: JsonSchema = { type: 'object', properties: { leaf: { type: 'string' } }, required: ['leaf'] };
-      for (let i = 0; i < 11; i++) deep = { type: 'object', properties: { child: deep }, required: ['child'] };
-      expect(toStrictSchema(deep).issues).toEqual([expect.objectContaining({ code: 'strict_limit', path: '/properties/child'.repeat(10) })]);
+      for (let i = 0; i < 11; i++)
+        deep = { type: 'object', properties: { child: deep }, required: ['child'] };
+      expect(toStrictSchema(deep).issues).toEqual([
+        expect.objectContaining({ code: 'strict_limit', path: '/properties/child'.repeat(10) }),
+      ]);
     });
 
     it('drops a null default, as OpenAI does', () => {
-      expect(toStrictSchema({ type: 'object', properties: { a: { type: ['string', 'null'], default: null } } }).schema.properties).toEqual({
+      expect(
+        toStrictSchema({ type: 'object', properties: { a: { type: ['string', 'null'], default: null } } })
+          .schema.properties,
+      ).toEqual({
         a: { type: ['string', 'null'] },
       });
     });
