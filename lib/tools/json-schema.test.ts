@@ -11,7 +11,12 @@ import type { JsonSchema } from './types';
 
 describe('resolveLocalRef', () => {
   const root: JsonSchema = {
-    $defs: { Point: { type: 'object' }, 'a/b': { type: 'string' }, 'x~y': { type: 'integer' }, 'sp ace': { type: 'boolean' } },
+    $defs: {
+      Point: { type: 'object' },
+      'a/b': { type: 'string' },
+      'x~y': { type: 'integer' },
+      'sp ace': { type: 'boolean' },
+    },
     definitions: { Legacy: { type: 'number' }, Alias: { $ref: '#/definitions/Legacy' } },
     items: [{ type: 'array' }],
   };
@@ -127,7 +132,9 @@ describe('getParamType', () => {
       expect(getParamType({ $ref: '#/$defs/S' }, { $defs: { S: { type: 'string' } } })).toBe('str');
     });
     it('resolves #/definitions', () => {
-      expect(getParamType({ $ref: '#/definitions/B' }, { definitions: { B: { type: 'boolean' } } })).toBe('bool');
+      expect(getParamType({ $ref: '#/definitions/B' }, { definitions: { B: { type: 'boolean' } } })).toBe(
+        'bool',
+      );
     });
     it('gives any for a dangling reference', () => {
       expect(getParamType({ $ref: '#/$defs/Missing' }, {})).toBe('any');
@@ -195,7 +202,10 @@ describe('getObjectProperties', () => {
     expect([...required]).toEqual(['a']);
   });
   it('follows a top-level $ref', () => {
-    const root: JsonSchema = { $ref: '#/$defs/In', $defs: { In: { properties: { x: { type: 'number' } }, required: ['x'] } } };
+    const root: JsonSchema = {
+      $ref: '#/$defs/In',
+      $defs: { In: { properties: { x: { type: 'number' } }, required: ['x'] } },
+    };
     const { properties, required } = getObjectProperties(root, root);
     expect(properties).toEqual([{ name: 'x', schema: { type: 'number' } }]);
     expect(required.has('x')).toBe(true);
@@ -203,7 +213,10 @@ describe('getObjectProperties', () => {
   it('merges simple allOf branches in order', () => {
     const root: JsonSchema = {
       $defs: { Base: { properties: { id: { type: 'string' } }, required: ['id'] } },
-      allOf: [{ $ref: '#/$defs/Base' }, { properties: { limit: { type: 'integer' }, id: { description: 'the id' } } }],
+      allOf: [
+        { $ref: '#/$defs/Base' },
+        { properties: { limit: { type: 'integer' }, id: { description: 'the id' } } },
+      ],
       properties: { extra: { type: 'boolean' } },
     };
     const { properties, required } = getObjectProperties(root, root);
