@@ -266,7 +266,7 @@ describe('importWorkflow', () => {
   });
 
   describe('round trip (fast-check)', () => {
-    const word = fc.constantFrom('a', 'b', 'c', 'd', 'url', 'path', 'x y', 'ü/~');
+    const word = fc.constantFrom('a', 'b', 'c', 'd', 'url', 'path', 'x y', 'ü/~', '__proto__');
     const propSchema = fc.oneof(
       fc.constantFrom(
         { type: 'string' },

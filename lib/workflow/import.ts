@@ -9,7 +9,7 @@ import type { JsonSchema, ToolDeclaration, ToolSource } from '../tools/types';
 import { err, joinPointer, ok, type Issue, type Result } from '../result';
 import workflowV1Schema from '../../public/schemas/workflow.v1.schema.json';
 import { DERIVED_PROBLEM_CODES, EXPORT_FORMAT, EXPORT_VERSION } from './export';
-import { getParamPlan, getOutputParameters } from './params';
+import { getOutputParameters, getParamPlan, setJsonMember } from './params';
 import { compileSchema, type ErrorObject, type ValidateFunction } from './schema-validator';
 import {
   asEdgeId,
@@ -449,7 +449,7 @@ function createDocument(file: WorkflowExportV1): WorkflowDocument {
   const nodes = file.nodes.map((n): WorkflowNode => {
     const known = tools[n.tool_name] !== undefined;
     const args: Record<string, unknown> = {};
-    for (const p of n.input_parameters) if (p.origin === 'arg') args[p.name] = p.value;
+    for (const p of n.input_parameters) if (p.origin === 'arg') setJsonMember(args, p.name, p.value);
     const node: WorkflowNode = {
       id: asNodeId(n.id),
       tool: n.tool_name,

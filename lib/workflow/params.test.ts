@@ -394,7 +394,17 @@ describe('buildNodeParameters', () => {
   });
 
   describe('properties (fast-check)', () => {
-    const names = fc.constantFrom('a', 'b', 'c', 'executor', 'storage', 'x/y', 'constructor', 'n~1');
+    const names = fc.constantFrom(
+      'a',
+      'b',
+      'c',
+      'executor',
+      'storage',
+      'x/y',
+      'constructor',
+      'n~1',
+      '__proto__',
+    );
     const propSchema = fc.oneof(
       fc.record({
         type: fc.constantFrom('string', 'integer', 'number', 'boolean', 'array', 'object', 'null'),

@@ -82,12 +82,26 @@ function getSystemKey(systemParams: readonly string[]): string {
   return key;
 }
 
+/**
+ * Set an own member of a plain object. `obj[key] = v` with the key `__proto__` would replace
+ * the object's prototype instead, and JSON (hence args and schemas) may well contain that key.
+ */
+export function setJsonMember(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    obj[key] = value;
+  }
+}
+
 /** Copy a JSON value so no two nodes share a default object (rule 3: "deep-copied"). */
 export function cloneJson<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(cloneJson) as T;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) copy[key] = cloneJson((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) {
+    setJsonMember(copy, key, cloneJson((value as Record<string, unknown>)[key]));
+  }
   return copy as T;
 }
 
@@ -230,11 +244,11 @@ export function buildNodeParameters(
     } else if (args[name] !== undefined && hasOwn.call(args, name)) {
       value = args[name];
       origin = 'arg';
-      effective[name] = value;
+      setJsonMember(effective, name, value);
     } else if (entry.hasDefault) {
       value = entry.defaultNeedsCopy ? cloneJson(entry.defaultValue) : entry.defaultValue;
       origin = 'default';
-      effective[name] = value;
+      setJsonMember(effective, name, value);
       hasDefaultValues = true;
     } else {
       value = getZeroValue(entry.type);

@@ -8,7 +8,7 @@ import { isJsonObject } from '../tools/json-schema';
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration } from '../tools/types';
 import { err, joinPointer, ok, type Issue, type Result } from '../result';
 import { createEdgeId, getInputPorts, getOutputPorts, hasPath, isTypeCompatible } from './graph';
-import { getParamPlan } from './params';
+import { getParamPlan, setJsonMember } from './params';
 import {
   asNodeId,
   type NodeIssue,
@@ -225,7 +225,7 @@ export function createDocumentFromPlan(
         pending.push({ target: nodes.length, input: name, ref, raw: value as string });
         continue;
       }
-      args[name] = value;
+      setJsonMember(args, name, value);
       if (getReferences(value).length > 0) {
         notes.push({
           severity: 'warning',
@@ -306,7 +306,7 @@ export function createDocumentFromPlan(
     const source = indexById.get(ref.step);
     const fail = (why: string) => {
       // Keep what the model wrote so the user sees it in the inspector next to the error.
-      nodes[target].args[input] = raw;
+      setJsonMember(nodes[target].args, input, raw);
       addNote(target, {
         severity: 'error',
         code: 'unknown_reference',
