@@ -143,6 +143,20 @@ describe('renderToolCatalogue', () => {
       );
     });
 
+    it('says what the values of an open map are', () => {
+      const text = renderToolCatalogue([
+        {
+          name: 'tag',
+          description: 't',
+          inputSchema: {
+            type: 'object',
+            properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } },
+          },
+        },
+      ]);
+      expect(text).toContain('- labels (object (map of string), optional)\n');
+    });
+
     it('lists allOf-composed properties in declaration order', () => {
       const text = renderToolCatalogue([
         {

@@ -57,7 +57,14 @@ function describeType(raw: JsonSchema, walk: Walk, refs: readonly string[]): str
         : [];
   for (const type of types) {
     if (type === 'array') add(describeArray(schema, walk, refs));
-    else add(type);
+    else if (
+      type === 'object' &&
+      !isJsonObject(schema.properties) &&
+      isJsonObject(schema.additionalProperties)
+    ) {
+      // An open map: say what its values are, the model cannot guess it.
+      add(`object (map of ${describeType(schema.additionalProperties, walk, refs)})`);
+    } else add(type);
   }
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword];

@@ -269,6 +269,13 @@ describe('fromGeminiSchema', () => {
     });
   });
 
+  it('keeps a JSON Schema type array written under parameters', () => {
+    expect(fromGeminiSchema({ type: 'object', properties: { a: { type: ['string', 'null'] } } })).toEqual({
+      type: 'object',
+      properties: { a: { type: ['string', 'null'] } },
+    });
+  });
+
   it('is the inverse of toGeminiSchema on plain schemas', () => {
     const schema = {
       type: 'object',

@@ -532,6 +532,9 @@ export function fromGeminiSchema(schema: unknown): JsonSchema {
     switch (key) {
       case 'type':
         if (type !== undefined) out.type = nullable && type !== 'null' ? [type, 'null'] : type;
+        // Some files put plain JSON Schema under `parameters`: keep a type array as written.
+        else if (Array.isArray(value))
+          out.type = value.map((t) => (typeof t === 'string' ? t.toLowerCase() : t));
         break;
       case 'nullable':
         break;

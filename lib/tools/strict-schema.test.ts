@@ -64,9 +64,9 @@ describe('toStrictSchema', () => {
         type: 'object',
         properties: {
           city: { type: 'string' },
-          unit: { type: ['string', 'null'], enum: ['c', 'f', null], default: 'c' },
+          unit: { type: ['string', 'null'], enum: ['c', 'f', null], description: 'default: "c"' },
           days: { type: ['integer', 'null'] },
-          mode: { enum: ['fast', null] },
+          mode: { type: ['string', 'null'], enum: ['fast', null] },
           shape: { type: ['string', 'null'], enum: ['round', 'square', null], description: 'Shape' },
           point: { anyOf: [{ $ref: '#/$defs/point' }, { type: 'null' }] },
         },
@@ -265,6 +265,35 @@ describe('toStrictSchema', () => {
       expect(toStrictSchema(deep).issues).toEqual([
         expect.objectContaining({ code: 'strict_limit', path: '/properties/child'.repeat(10) }),
       ]);
+    });
+
+    it('strips annotations silently and reports any other keyword strict mode does not accept', () => {
+      const result = toStrictSchema({
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: {
+          a: { type: 'string', nullable: true, examples: ['x'], 'x-order': 1, deprecated: true },
+        },
+        required: ['a'],
+      });
+      expect(result.schema).toEqual({
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        required: ['a'],
+        additionalProperties: false,
+      });
+      expect(result.issues).toEqual([
+        expect.objectContaining({ path: '/properties/a/nullable', code: 'strict_unsupported_keyword' }),
+      ]);
+    });
+
+    it('moves a default into the description (strict mode rejects default)', () => {
+      expect(
+        toStrictSchema({
+          type: 'object',
+          properties: { n: { type: 'integer', description: 'Count', default: 3 } },
+        }).schema.properties,
+      ).toEqual({ n: { type: ['integer', 'null'], description: 'Count (default: 3)' } });
     });
 
     it('drops a null default, as OpenAI does', () => {

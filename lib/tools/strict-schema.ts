@@ -3,13 +3,14 @@
  * JSON Schema where every object lists all its properties in `required`, sets
  * `additionalProperties: false`, and optional values are expressed as a union with null.
  * Supported keywords (OpenAI "Supported schemas"): type (incl. arrays), enum, const, anyOf,
- * $ref/$defs (also recursive), description/title/default; strings `pattern` and `format`
- * (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid); numbers `multipleOf`,
- * `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`; arrays `minItems`, `maxItems`.
- * Not supported: allOf, not, if/then/else, dependentRequired/dependentSchemas, oneOf (sent as
- * anyOf), patternProperties, propertyNames, unevaluated*, min/maxProperties, min/maxLength,
- * contains, uniqueItems, prefixItems; a root that is not an object. Limits: 5000 properties,
- * 10 levels of object nesting, 1000 enum values.
+ * $ref/$defs (also recursive), description, title; strings `pattern` and `format` (date-time,
+ * time, date, duration, email, hostname, ipv4, ipv6, uuid); numbers `multipleOf`, `minimum`,
+ * `maximum`, `exclusiveMinimum`, `exclusiveMaximum`; arrays `minItems`, `maxItems`. The API
+ * checks against this list, so anything else is rejected: `default`, `minLength`/`maxLength`
+ * (the openai-node docs name these), allOf, not, if/then/else, dependent*, oneOf (sent as
+ * anyOf), patternProperties, propertyNames, unevaluated*, min/maxProperties, contains,
+ * uniqueItems, prefixItems; a root that is not an object. Limits: 5000 properties, 10 levels of
+ * object nesting, 1000 enum values.
  */
 import { joinPointer, type Issue } from '../result';
 import { isJsonObject, resolveLocalRef } from './json-schema';
@@ -51,6 +52,47 @@ const UNSUPPORTED_KEYWORDS = [
   'prefixItems',
   'additionalItems',
 ] as const;
+
+/** Every keyword strict mode accepts (after the conversions below). */
+const SUPPORTED_KEYWORDS = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  '$ref',
+  '$defs',
+  'definitions',
+  'description',
+  'title',
+  'pattern',
+  'format',
+  'multipleOf',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+]);
+
+/** Keywords that only annotate: removed without a report (they constrain nothing). */
+const ANNOTATION_KEYWORDS = new Set([
+  '$schema',
+  '$id',
+  '$anchor',
+  '$comment',
+  'examples',
+  'example',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'contentEncoding',
+  'contentMediaType',
+]);
 
 const MAX_PROPERTIES = 5000;
 const MAX_OBJECT_DEPTH = 10;
@@ -124,6 +166,13 @@ function addNull(schema: JsonSchema): JsonSchema {
 function appendDescription(out: JsonSchema, note: string): void {
   out.description =
     typeof out.description === 'string' && out.description !== '' ? `${out.description} (${note})` : note;
+}
+
+function getJsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
 }
 
 function isObjectSchema(node: JsonSchema): boolean {
@@ -264,8 +313,29 @@ function convert(raw: unknown, path: string, ctx: StrictContext, depth: number):
       delete node[key];
     }
   }
-  // OpenAI's own SDK drops `default: null`: the value is nullable anyway and null means "unset".
-  if (node.default === null) delete node.default;
+  if ('default' in node) {
+    // Strict mode rejects `default`. The model still needs it to choose well, so it moves into
+    // the description; a null default says nothing beyond "nullable" (OpenAI's SDK drops it).
+    if (node.default !== null) appendDescription(node, `default: ${JSON.stringify(node.default)}`);
+    delete node.default;
+  }
+  for (const key of Object.keys(node)) {
+    if (SUPPORTED_KEYWORDS.has(key)) continue;
+    delete node[key];
+    if (ANNOTATION_KEYWORDS.has(key) || key.startsWith('x-')) continue;
+    report(
+      ctx,
+      joinPointer(path, key),
+      'strict_unsupported_keyword',
+      `Strict mode does not support "${key}"; it was dropped.`,
+    );
+  }
+  if (node.type === undefined && node.$ref === undefined && (Array.isArray(node.enum) || 'const' in node)) {
+    // Enums without a type are not accepted everywhere; state the type of the values.
+    const values = Array.isArray(node.enum) ? node.enum : [node.const];
+    const types = [...new Set(values.map(getJsonType))];
+    node.type = types.length === 1 ? types[0] : types;
+  }
 
   if (Array.isArray(node.enum) && node.enum.length > MAX_ENUM_VALUES) {
     report(
