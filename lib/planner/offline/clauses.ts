@@ -1,0 +1,99 @@
+/**
+ * Splitting a task into clauses — roughly one tool call each — in English and Chinese, with the
+ * literal values found first so that punctuation inside them never splits a clause.
+ */
+import { findLiterals, type Literal } from './literals';
+import { countWordPositions, stemWord, tokenizeWithPositions, type PositionedToken } from './text';
+
+/** A literal and the index of the word it stands at in its clause. */
+export interface PlacedLiteral {
+  literal: Literal;
+  word: number;
+}
+
+export interface Clause {
+  /** The clause as written (literals included). */
+  text: string;
+  /** The clause with every literal replaced by a space (for phrase and negation checks). */
+  prose: string;
+  tokens: PositionedToken[];
+  literals: PlacedLiteral[];
+  /** Joined to the clause before by a bare "and": a new step only if it names another tool. */
+  soft: boolean;
+}
+
+// English: sequencing words and sentence ends (a `.` followed by space). Chinese: 然后/接着/再/
+// 并且/最后/随后/之后 and the full-width comma, full stop and semicolon.
+const SEPARATORS = new RegExp(
+  [
+    String.raw`\b(?:and then|and after that|after that|afterwards|and finally|finally|then|next|subsequently|followed by|and also|lastly)\b`,
+    String.raw`;`,
+    // A sentence end, but not the dots of "e.g." / "i.e." / "etc.".
+    String.raw`(?<!\b(?:e\.g|i\.e|etc|vs))\.(?=\s|$)`,
+    String.raw`\n+`,
+    '然后|接着|随后|之后|并且|最后|其次|再',
+    '[，。；！？]',
+  ].join('|'),
+  'gi',
+);
+
+/** "…commit the changes and push them": `and` may start a new action; the planner decides. */
+const SOFT_SEPARATOR = /\s+and\s+/i;
+
+const OPEN_MARK = '\uE000';
+const CLOSE_MARK = '\uE001';
+const PLACEHOLDER = /\uE000(\d+)\uE001/g;
+
+/** Split a task into clauses, each with its tokens and the literals it contains. */
+export function splitClauses(task: string): Clause[] {
+  const literals = findLiterals(task);
+  let masked = '';
+  let at = 0;
+  literals.forEach((literal, index) => {
+    masked += task.slice(at, literal.start) + OPEN_MARK + index + CLOSE_MARK;
+    at = literal.end;
+  });
+  masked += task.slice(at);
+
+  const clauses: Clause[] = [];
+  for (const piece of masked.split(SEPARATORS)) {
+    if (piece === undefined || piece.trim() === '') continue;
+    piece.split(SOFT_SEPARATOR).forEach((part, i) => {
+      const clause = readClause(part, literals, i > 0);
+      if (clause.tokens.length > 0 || clause.literals.length > 0) clauses.push(clause);
+    });
+  }
+  return clauses;
+}
+
+function readClause(piece: string, literals: Literal[], soft: boolean): Clause {
+  const tokens: PositionedToken[] = [];
+  const placed: PlacedLiteral[] = [];
+  let word = 0;
+  let text = '';
+  let prose = '';
+  let last = 0;
+  const addProse = (segment: string) => {
+    for (const t of tokenizeWithPositions(segment)) tokens.push({ token: t.token, word: word + t.word });
+    word += countWordPositions(segment);
+    text += segment;
+    prose += segment;
+  };
+  for (const m of piece.matchAll(PLACEHOLDER)) {
+    addProse(piece.slice(last, m.index));
+    const literal = literals[Number(m[1])];
+    placed.push({ literal, word });
+    // A file's extension says what it holds (`.xlsx` → sheet, `.cif` → cif): rank on it too.
+    const extension =
+      literal.kind === 'path' || literal.kind === 'url'
+        ? /\.([A-Za-z][A-Za-z0-9]{0,7})$/.exec(String(literal.value))
+        : null;
+    if (extension) tokens.push({ token: stemWord(extension[1].toLowerCase()), word });
+    word++;
+    text += typeof literal.value === 'string' ? literal.value : String(literal.value);
+    prose += ' ';
+    last = m.index + m[0].length;
+  }
+  addProse(piece.slice(last));
+  return { text: text.trim(), prose: prose.trim(), tokens, literals: placed, soft };
+}

@@ -1,0 +1,161 @@
+/**
+ * The planner's vocabulary: what goes in (task, tools, the current workflow), what the model port
+ * speaks (one turn: messages + tools in, streamed events out) and what comes out (PlanEvents).
+ * Pure data (DESIGN §3).
+ */
+import type { ToolDeclaration } from '../tools/types';
+import type { NodeIssue, WorkflowDocument } from '../workflow/types';
+
+// ---- input ----
+
+/** What to plan: the task, the tools the model may call and, for a follow-up, the workflow so far. */
+export interface PlannerInput {
+  task: string;
+  tools: ToolDeclaration[];
+  /** The current workflow. When present the run is a follow-up edit: the model also gets the
+   * edit tools (`update_step`, `remove_step`, `connect`, `disconnect`). */
+  document?: WorkflowDocument;
+  /** Overrides the document's / default system parameters (skipped in node parameters). */
+  systemParams?: string[];
+}
+
+export interface PlannerOptions {
+  /** Model turns before the run stops with `max_iterations` (default 8). */
+  maxIterations?: number;
+  /** Cancels the run: the current turn is abandoned and `done` says `cancelled`. */
+  signal?: AbortSignal;
+  /** Start with the text protocol instead of native tool calls (the port may also ask for it). */
+  protocol?: ToolProtocol;
+}
+
+/** Native function calling, or tools described in the system prompt with `<tool_call>` blocks. */
+export type ToolProtocol = 'native' | 'text';
+
+// ---- the model port ----
+
+/** One tool call as the conversation records it (names are the real tool names, not aliases). */
+export interface ConversationToolCall {
+  callId: string;
+  name: string;
+  /** The argument text exactly as the model sent it. */
+  arguments: string;
+}
+
+/** Provider-neutral conversation; a port maps it to Chat messages or Responses input items. */
+export type ConversationMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls: ConversationToolCall[] }
+  | { role: 'tool'; callId: string; name: string; content: string };
+
+/** Everything one model turn needs. */
+export interface ModelTurnRequest {
+  /** 1-based turn number. */
+  turn: number;
+  protocol: ToolProtocol;
+  system: string;
+  messages: ConversationMessage[];
+  /** The tools the model may call this turn (real tools, plus edit tools in a follow-up). */
+  tools: ToolDeclaration[];
+  signal: AbortSignal;
+  /** Structured view of the same state, for ports that are not language models (offline). */
+  context: {
+    task: string;
+    tools: ToolDeclaration[];
+    document?: WorkflowDocument;
+    /** Parameters the platform fills in (never the model). */
+    systemParams: readonly string[];
+    /** Steps accepted so far in this run, in order, with the outputs they offer. */
+    steps: { id: string; tool: string; args: Record<string, unknown>; outputs: string[] }[];
+    /** The id the next accepted call will get (`step_N`). */
+    nextStepId: string;
+  };
+}
+
+/** Why a model turn failed; the loop decides what to do with each kind. */
+export type ModelErrorKind =
+  /** The endpoint refused native tools (HTTP 400 about `tools`): retry with the text protocol. */
+  'tools_unsupported' | 'rate_limited' | 'timeout' | 'http' | 'network' | 'bad_response' | 'cancelled';
+
+/** What a port streams back during one turn. */
+export type ModelEvent =
+  /** Some reply text (prose, or `<tool_call>` blocks under the text protocol). */
+  | { type: 'text_delta'; text: string }
+  /** A piece of a native tool call's arguments arrived (used for progress and benchmarks). */
+  | { type: 'tool_call_delta'; key: string; name?: string; argumentsDelta: string }
+  /** A native tool call whose arguments are complete. */
+  | { type: 'tool_call'; call: ConversationToolCall }
+  /** Something the person should know that does not end the turn (a retry, a repair). */
+  | { type: 'notice'; message: string }
+  /** The turn failed. Nothing after it in the same turn is read. */
+  | { type: 'error'; kind: ModelErrorKind; message: string; status?: number }
+  /** The turn ended normally. */
+  | { type: 'turn_end'; finishReason?: string };
+
+/** The model behind the planner: one turn in, streamed events out. */
+export interface ModelPort {
+  /** Which planner this is, as shown to the person: `offline`, `openai-chat`, `openai-responses`. */
+  planner: string;
+  model: string;
+  /** The protocol the port starts with (`text` when configured so, e.g. TOOLFLOW_LLM_API=text). */
+  protocol?: ToolProtocol;
+  turn(request: ModelTurnRequest): AsyncIterable<ModelEvent>;
+}
+
+// ---- output ----
+
+/** One accepted tool call. Issues are NodeIssues so they carry straight onto the node. */
+export interface PlannedStep {
+  id: string;
+  tool: string;
+  /** Declared args only (references removed: they are edges). */
+  args: Record<string, unknown>;
+  /** Args the model sent that the declaration does not have. */
+  unknownArgs: string[];
+  /** The argument text as sent, when it was not valid JSON (repaired or not). */
+  rawArguments?: string;
+  issues: NodeIssue[];
+}
+
+/** A wire from one step's output to another step's input (from a `{{step_N.output}}` reference). */
+export interface PlannedEdge {
+  source: string;
+  source_output: string;
+  target: string;
+  target_input: string;
+}
+
+/** A change to an existing workflow; a follow-up run's result is a list of these. */
+export type PlanOperation =
+  | { op: 'add_step'; step: PlannedStep }
+  | { op: 'update_step'; stepId: string; args: Record<string, unknown>; unset: string[] }
+  | { op: 'remove_step'; stepId: string }
+  | { op: 'connect'; edge: PlannedEdge }
+  | { op: 'disconnect'; edge: PlannedEdge };
+
+export type StopReason = 'no_tool_calls' | 'max_iterations' | 'cancelled' | 'error';
+
+/** What a planning run streams, in order; `start` first and `done` last, always. */
+export type PlanEvent =
+  | { type: 'start'; planner: string; model: string; protocol: ToolProtocol; maxIterations: number }
+  | { type: 'progress'; iteration: number; message: string }
+  /** A step was accepted (it may still carry issues). */
+  | { type: 'step'; step: PlannedStep }
+  | { type: 'edge'; edge: PlannedEdge }
+  /** A follow-up edit the model asked for (add_step edits are reported as `step` events). */
+  | { type: 'operation'; operation: PlanOperation }
+  /** Model prose (useful in the UI's log; never parsed again). */
+  | { type: 'text'; iteration: number; text: string }
+  | { type: 'warning'; message: string; stepId?: string }
+  /** A call that was rejected, or a turn that failed. */
+  | { type: 'error'; message: string; stepId?: string; code?: string }
+  | {
+      type: 'done';
+      stopReason: StopReason;
+      iterations: number;
+      steps: PlannedStep[];
+      edges: PlannedEdge[];
+      /** Every change in order, `add_step` included: apply them together as one undoable edit. */
+      operations: PlanOperation[];
+      /** Set when `stopReason` is `error` or `max_iterations`: what happened and what to do. */
+      message?: string;
+    };
