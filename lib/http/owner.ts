@@ -1,0 +1,178 @@
+import 'server-only';
+/**
+ * Ownership without a sign-up wall: every browser gets an anonymous owner id in an httpOnly,
+ * SameSite=Lax cookie signed with HMAC-SHA256. The id is the `Owner` row's key; a real account
+ * later links owners through `Owner.accountId`, so no workflow row has to change.
+ *
+ * The signing key is `TOOLFLOW_SECRET`. Outside production, when it is unset, one is generated
+ * once and kept in `${TOOLFLOW_DATA_DIR ?? '.data'}/secret`, so `npm run dev` needs no set-up and
+ * cookies survive restarts. In production it is required: a generated key on an ephemeral disk
+ * would silently orphan every browser's workflows on the next deploy.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError } from './errors';
+
+export const OWNER_COOKIE = 'toolflow_owner';
+/** Browsers cap cookie lifetimes at 400 days. */
+const OWNER_COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
+const COOKIE_VERSION = 'v1';
+
+/** The owner a request acts for. `isNew` means the cookie must be issued with the response. */
+export interface RequestOwner {
+  id: string;
+  isNew: boolean;
+}
+
+let cachedSecret: { source: string; key: Buffer } | undefined;
+
+/**
+ * The cookie signing key, read once. Throws with what to do when production has none.
+ * Exported for tests and the proxy; routes use the helpers below.
+ */
+export function getOwnerSecret(env: NodeJS.ProcessEnv = process.env): Buffer {
+  const configured = env.TOOLFLOW_SECRET?.trim();
+  const source = configured ? `env:${configured}` : `file:${env.TOOLFLOW_DATA_DIR ?? '.data'}`;
+  if (cachedSecret?.source === source) return cachedSecret.key;
+  let material: string;
+  if (configured) {
+    if (configured.length < 16) {
+      throw new Error(
+        'TOOLFLOW_SECRET is shorter than 16 characters. Set it to a long random string, e.g. the output of `openssl rand -hex 32`.',
+      );
+    }
+    material = configured;
+  } else if (env.NODE_ENV === 'production') {
+    throw new Error(
+      'TOOLFLOW_SECRET is not set. In production it signs the owner cookies and must be a long random string that survives restarts, e.g. `TOOLFLOW_SECRET=$(openssl rand -hex 32)`.',
+    );
+  } else {
+    material = readOrCreateSecretFile(path.join(env.TOOLFLOW_DATA_DIR?.trim() || '.data', 'secret'));
+  }
+  // Derive the HMAC key so the raw configured string is never used directly as a key.
+  const key = createHmac('sha256', material).update('toolflow owner cookie').digest();
+  cachedSecret = { source, key };
+  return key;
+}
+
+function readOrCreateSecretFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    // `wx`: when two processes start at once, exactly one writes; the other reads its key.
+    fs.writeFileSync(file, randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/** A new anonymous owner id: 128 random bits. */
+export function createOwnerId(): string {
+  return `own_${randomBytes(16).toString('base64url')}`;
+}
+
+function sign(ownerId: string, key: Buffer): string {
+  return createHmac('sha256', key).update(`${COOKIE_VERSION}.${ownerId}`).digest('base64url');
+}
+
+/** The cookie value for an owner id: `v1.<id>.<hmac>`. */
+export function signOwnerCookie(ownerId: string, key: Buffer = getOwnerSecret()): string {
+  return `${COOKIE_VERSION}.${ownerId}.${sign(ownerId, key)}`;
+}
+
+/** The owner id in a cookie value, or null when it is missing, malformed or not signed by us. */
+export function verifyOwnerCookie(
+  value: string | undefined | null,
+  key: Buffer = getOwnerSecret(),
+): string | null {
+  if (!value) return null;
+  const parts = value.split('.');
+  if (parts.length !== 3 || parts[0] !== COOKIE_VERSION || !/^own_[\w-]{16,64}$/.test(parts[1])) return null;
+  const expected = Buffer.from(sign(parts[1], key));
+  const given = Buffer.from(parts[2]);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? parts[1] : null;
+}
+
+/** Reads one cookie from a `Cookie` header. */
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The owner a request acts for: the one in its signed cookie, or a fresh identity when there is
+ * none (API clients without a cookie still work; the response issues one — see `withOwnerCookie`).
+ */
+export function getRequestOwner(request: Request): RequestOwner {
+  const id = verifyOwnerCookie(readCookie(request.headers.get('cookie'), OWNER_COOKIE));
+  return id ? { id, isNew: false } : { id: createOwnerId(), isNew: true };
+}
+
+/** The `Set-Cookie` value that gives a browser this owner identity. */
+export function getOwnerSetCookie(ownerId: string, secure: boolean): string {
+  return [
+    `${OWNER_COOKIE}=${signOwnerCookie(ownerId)}`,
+    'Path=/',
+    `Max-Age=${OWNER_COOKIE_MAX_AGE}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** True when the request reached us over HTTPS (directly or through a proxy that says so). */
+export function isSecureRequest(request: Request): boolean {
+  return (
+    new URL(request.url).protocol === 'https:' ||
+    request.headers.get('x-forwarded-proto')?.split(',')[0].trim() === 'https'
+  );
+}
+
+/** Issues the owner cookie on the response when the owner is new; returns the response. */
+export function withOwnerCookie(response: Response, owner: RequestOwner, request: Request): Response {
+  if (owner.isNew)
+    response.headers.append('set-cookie', getOwnerSetCookie(owner.id, isSecureRequest(request)));
+  return response;
+}
+
+/**
+ * Refuses (403) when `owner` does not own the workflow. Reads are owner-only too: a workflow's
+ * URL is not a way to share it (it could not be revoked); share links are (README: Ownership).
+ */
+export function assertOwnsWorkflow(
+  owner: RequestOwner,
+  workflow: { id: string; ownerId: string | null },
+  action: string,
+): void {
+  if (workflow.ownerId !== null && workflow.ownerId === owner.id) return;
+  throw new AppError(
+    'forbidden:workflow',
+    `You cannot ${action} workflow "${workflow.id}": it belongs to another browser. Ask its owner for a share link and fork it to get your own copy.`,
+  );
+}
+
+/**
+ * The owner id of the browser rendering a server page, or null when it has no valid cookie yet
+ * (proxy.ts issues one on the first page visit). Pages cannot set cookies; they only read.
+ */
+export async function getPageOwnerId(): Promise<string | null> {
+  const { cookies } = await import('next/headers');
+  return verifyOwnerCookie((await cookies()).get(OWNER_COOKIE)?.value);
+}
