@@ -1,11 +1,21 @@
 import 'server-only';
 /**
  * Workflow persistence. Every write that changes the document bumps `version` and records a
- * revision in the same transaction; a write that names a stale version changes nothing.
+ * revision in the same transaction; a write that names a stale version changes nothing. Old
+ * unlabelled revisions beyond REVISION_LIMIT are pruned in that same transaction.
  */
 import type { WorkflowDocument } from '../workflow/types';
 import type { Db } from './client';
 import { createId } from './ids';
+
+/** Unlabelled revisions kept per workflow; labelled ones are kept regardless. */
+export const REVISION_LIMIT = 200;
+
+/**
+ * Interactive-transaction limits. Under a burst of concurrent saves (50 tabs, or a load test),
+ * waiting for a pooled connection can take longer than Prisma's 2 s default.
+ */
+export const TX_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;
 
 export interface WorkflowRecord {
   id: string;
@@ -25,10 +35,19 @@ export interface WorkflowSummary {
   task: string;
   version: number;
   nodeCount: number;
+  forkedFromId: string | null;
   updatedAt: Date;
 }
 
+/** Who owns a workflow and at which version it is, without loading its document. */
+export interface WorkflowAccess {
+  id: string;
+  ownerId: string | null;
+  version: number;
+}
+
 type Row = Omit<WorkflowRecord, 'document'> & { document: unknown };
+type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 const toRecord = (row: Row): WorkflowRecord => ({ ...row, document: row.document as WorkflowDocument });
 
 /** An empty document for a new workflow. */
@@ -36,13 +55,19 @@ export function createEmptyDocument(task = ''): WorkflowDocument {
   return { task, nodes: [], edges: [], tools: {} };
 }
 
+/** Inserts the owner row on first use (owners are created lazily, by their first write). */
+function ensureOwner(db: Db | Tx, ownerId: string) {
+  return db.$executeRaw`INSERT INTO "Owner" ("id") VALUES (${ownerId}) ON CONFLICT ("id") DO NOTHING`;
+}
+
+/** Creates a workflow at version 1 with its first revision (and its owner row), atomically. */
 export async function createWorkflow(
   db: Db,
   input: {
     name: string;
     task?: string;
     document?: WorkflowDocument;
-    ownerId?: string | null;
+    ownerId: string | null;
     forkedFromId?: string | null;
     reason?: string;
   },
@@ -50,57 +75,63 @@ export async function createWorkflow(
   const id = createId('wf');
   const task = input.task ?? input.document?.task ?? '';
   const document = input.document ?? createEmptyDocument(task);
-  const [row] = await db.$transaction([
-    db.workflow.create({
-      data: {
-        id,
-        name: input.name,
-        task,
-        document: document as object,
-        ownerId: input.ownerId ?? null,
-        forkedFromId: input.forkedFromId ?? null,
-      },
-    }),
-    db.workflowRevision.create({
-      data: {
-        id: createId('rev'),
-        workflowId: id,
-        version: 1,
-        name: input.name,
-        task,
-        document: document as object,
-        reason: input.reason ?? 'create',
-      },
-    }),
-  ]);
-  return toRecord(row as Row);
+  const create = db.workflow.create({
+    data: {
+      id,
+      name: input.name,
+      task,
+      document: document as object,
+      ownerId: input.ownerId,
+      forkedFromId: input.forkedFromId ?? null,
+    },
+  });
+  const revision = db.workflowRevision.create({
+    data: {
+      id: createId('rev'),
+      workflowId: id,
+      version: 1,
+      name: input.name,
+      task,
+      document: document as object,
+      reason: input.reason ?? 'create',
+    },
+  });
+  const results = input.ownerId
+    ? await db.$transaction([ensureOwner(db, input.ownerId), create, revision])
+    : await db.$transaction([create, revision]);
+  return toRecord(results[input.ownerId ? 1 : 0] as Row);
 }
 
+/** The workflow, or null. */
 export async function getWorkflow(db: Db, id: string): Promise<WorkflowRecord | null> {
   const row = await db.workflow.findUnique({ where: { id } });
   return row ? toRecord(row as Row) : null;
 }
 
-/** Workflows, newest first; `ownerId` undefined lists all (used before ownership existed). */
+/** Owner and version only: what a route needs to authorize before it acts. */
+export async function getWorkflowAccess(db: Db, id: string): Promise<WorkflowAccess | null> {
+  return db.workflow.findUnique({ where: { id }, select: { id: true, ownerId: true, version: true } });
+}
+
+/**
+ * One owner's workflows, most recently changed first; none without an owner (a browser that has
+ * no cookie yet owns nothing). Node counts come from the database (`json_array_length`), so
+ * listing never loads whole documents.
+ */
 export async function listWorkflows(
   db: Db,
   opts: { ownerId?: string | null; limit?: number } = {},
 ): Promise<WorkflowSummary[]> {
-  const rows = await db.workflow.findMany({
-    where: opts.ownerId === undefined ? {} : { ownerId: opts.ownerId },
-    orderBy: { updatedAt: 'desc' },
-    take: opts.limit ?? 200,
-  });
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    task: r.task,
-    version: r.version,
-    updatedAt: r.updatedAt,
-    nodeCount: Array.isArray((r.document as { nodes?: unknown[] } | null)?.nodes)
-      ? (r.document as { nodes: unknown[] }).nodes.length
-      : 0,
-  }));
+  if (!opts.ownerId) return [];
+  const rows = await db.$queryRaw<(Omit<WorkflowSummary, 'nodeCount'> & { nodeCount: number | bigint })[]>`
+    SELECT "id", "name", "task", "version", "forkedFromId", "updatedAt",
+           COALESCE(json_array_length(CASE WHEN json_typeof("document"->'nodes') = 'array'
+                                            THEN "document"->'nodes' END), 0) AS "nodeCount"
+    FROM "Workflow"
+    WHERE "ownerId" = ${opts.ownerId}
+    ORDER BY "updatedAt" DESC, "id"
+    LIMIT ${opts.limit ?? 200}`;
+  return rows.map((r) => ({ ...r, nodeCount: Number(r.nodeCount), updatedAt: new Date(r.updatedAt) }));
 }
 
 export type UpdateOutcome =
@@ -111,7 +142,8 @@ export type UpdateOutcome =
 /**
  * Writes a new version if and only if the stored version is `expectedVersion` (optimistic
  * concurrency). The compare-and-set is one UPDATE … WHERE version = expected, so of N concurrent
- * writers holding the same version exactly one wins.
+ * writers holding the same version exactly one wins; the others see zero rows updated (Postgres
+ * re-checks the WHERE after waiting for the winner's row lock) and get the current copy.
  */
 export async function updateWorkflow(
   db: Db,
@@ -133,7 +165,7 @@ export async function updateWorkflow(
         version: nextVersion,
         document: input.document as object,
         ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.task !== undefined ? { task: input.task } : { task: input.document.task }),
+        task: input.task ?? input.document.task,
       },
     });
     if (updated.count === 0) return null;
@@ -150,9 +182,35 @@ export async function updateWorkflow(
         label: input.label ?? null,
       },
     });
+    await tx.workflowRevision.deleteMany({
+      where: { workflowId: id, label: null, version: { lte: nextVersion - REVISION_LIMIT } },
+    });
     return toRecord(row as Row);
-  });
+  }, TX_OPTIONS);
   if (outcome) return { ok: true, workflow: outcome };
   const current = await getWorkflow(db, id);
   return current ? { ok: false, reason: 'conflict', current } : { ok: false, reason: 'not_found' };
+}
+
+/** Deletes a workflow with its revisions and share links. False when it did not exist. */
+export async function deleteWorkflow(db: Db, id: string): Promise<boolean> {
+  const { count } = await db.workflow.deleteMany({ where: { id } });
+  return count > 0;
+}
+
+/** A copy of `source` owned by `ownerId`, recording where it came from (`forkedFromId`). */
+export async function forkWorkflow(
+  db: Db,
+  source: Pick<WorkflowRecord, 'id' | 'name' | 'task' | 'document'>,
+  ownerId: string,
+): Promise<WorkflowRecord> {
+  const name = /\(fork\)$/.test(source.name) ? source.name : `${source.name} (fork)`.slice(0, 200);
+  return createWorkflow(db, {
+    name,
+    task: source.task,
+    document: source.document,
+    ownerId,
+    forkedFromId: source.id,
+    reason: 'fork',
+  });
 }

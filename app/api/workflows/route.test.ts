@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestBackends, jsonRequest, useTestDatabase, type TestDatabase } from '@/tests/db';
+import { createOwnerClient, type OwnerClient } from '@/tests/owner-client';
 import { GET as list, POST as create } from './route';
-import { GET as read, PUT as update } from './[id]/route';
+import { DELETE as remove, GET as read, PUT as update } from './[id]/route';
 
 const backends = await getTestBackends();
-const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 
 const document = {
   task: 'optimise then phonons',
@@ -16,6 +16,12 @@ const document = {
   tools: {},
 };
 
+async function createAs(client: OwnerClient, name: string, doc: unknown = document) {
+  const res = await client.send(create, 'POST', '/api/workflows', { name, document: doc });
+  expect(res.status).toBe(201);
+  return (await res.json()).workflow as { id: string; version: number; ownerId: string };
+}
+
 describe.each(backends)('/api/workflows on $name', (backend) => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -26,22 +32,30 @@ describe.each(backends)('/api/workflows on $name', (backend) => {
   });
 
   describe('POST', () => {
-    it('creates a workflow and reads it back by id', async () => {
-      const res = await create(jsonRequest('/api/workflows', 'POST', { name: 'Seed', document }));
+    it('creates a workflow owned by the caller, issues the owner cookie, and reads it back', async () => {
+      const alice = createOwnerClient();
+      const res = await alice.send(create, 'POST', '/api/workflows', { name: 'Seed', document });
       expect(res.status).toBe(201);
+      const setCookie = res.headers.get('set-cookie')!;
+      expect(setCookie).toMatch(
+        /^toolflow_owner=v1\.own_[\w-]+\.[\w-]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+      );
       const { workflow } = await res.json();
       expect(workflow.id).toMatch(/^wf_[\w-]{22}$/);
       expect(workflow.version).toBe(1);
+      expect(workflow.ownerId).toMatch(/^own_/);
+      expect(setCookie).toContain(workflow.ownerId);
 
-      const got = await read(jsonRequest(`/api/workflows/${workflow.id}`, 'GET'), ctx(workflow.id));
+      const got = await alice.send(read, 'GET', `/api/workflows/${workflow.id}`, undefined, {
+        id: workflow.id,
+      });
       expect(got.status).toBe(200);
       const body = await got.json();
       expect(body.workflow.document).toEqual(document);
       expect(body.workflow.task).toBe('optimise then phonons');
 
-      const all = await (await list()).json();
-      expect(all.workflows.map((w: { id: string }) => w.id)).toContain(workflow.id);
-      expect(all.workflows.find((w: { id: string }) => w.id === workflow.id).nodeCount).toBe(2);
+      const owner = await database.db.owner.findUnique({ where: { id: workflow.ownerId } });
+      expect(owner).toMatchObject({ kind: 'anonymous', accountId: null });
     });
 
     it('refuses a malformed body with 400 naming the bad field', async () => {
@@ -76,38 +90,161 @@ describe.each(backends)('/api/workflows on $name', (backend) => {
       expect(res.status).toBe(400);
       expect((await res.json()).message).toContain('document.edges.0.target: no node "step_9"');
     });
+
+    it('refuses a cross-site POST with 403 and writes nothing', async () => {
+      const before = await database.db.workflow.count();
+      const res = await create(
+        jsonRequest('/api/workflows', 'POST', { name: 'csrf' }, { origin: 'http://evil.example' }),
+      );
+      expect(res.status).toBe(403);
+      expect((await res.json()).code).toBe('forbidden:cross_origin');
+      expect(await database.db.workflow.count()).toBe(before);
+    });
+
+    it('refuses a body over 5 MB with 413', async () => {
+      const huge = JSON.stringify({ name: 'big', task: 'x'.repeat(5 * 1024 * 1024 + 10) });
+      const res = await create(jsonRequest('/api/workflows', 'POST', huge));
+      expect(res.status).toBe(413);
+      expect((await res.json()).message).toContain('larger than 5 MB');
+    });
   });
 
-  describe('GET by id', () => {
-    it('answers 404 for an unknown id', async () => {
-      const res = await read(jsonRequest('/api/workflows/wf_nope', 'GET'), ctx('wf_nope'));
-      expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({
-        code: 'not_found:workflow',
-        message: 'No workflow with id "wf_nope".',
+  describe('GET (list)', () => {
+    it('lists only my workflows, newest first, with node counts', async () => {
+      const alice = createOwnerClient();
+      const bob = createOwnerClient();
+      const first = await createAs(alice, 'Alice one');
+      const second = await createAs(alice, 'Alice two', { ...document, nodes: [], edges: [] });
+      await createAs(bob, 'Bob one');
+      const mine = await (await alice.send(list, 'GET', '/api/workflows')).json();
+      expect(mine.workflows.map((w: { id: string }) => w.id)).toEqual([second.id, first.id]);
+      expect(mine.workflows.map((w: { nodeCount: number }) => w.nodeCount)).toEqual([0, 2]);
+    });
+
+    it('gives a caller without a cookie an empty list and a new owner cookie', async () => {
+      const res = await list(jsonRequest('/api/workflows', 'GET'));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ workflows: [] });
+      expect(res.headers.get('set-cookie')).toContain('toolflow_owner=');
+    });
+  });
+
+  describe('ownership', () => {
+    it("refuses another owner's read, save and delete with 403, and changes nothing", async () => {
+      const alice = createOwnerClient();
+      const mallory = createOwnerClient();
+      await createAs(mallory, 'Mallory has a cookie too');
+      const wf = await createAs(alice, 'Private');
+      const params = { id: wf.id };
+      const url = `/api/workflows/${wf.id}`;
+      for (const [handler, method, body] of [
+        [read, 'GET', undefined],
+        [update, 'PUT', { version: 1, document: { ...document, nodes: [], edges: [] } }],
+        [remove, 'DELETE', undefined],
+      ] as const) {
+        const res = await mallory.send(handler, method, url, body, params);
+        expect(res.status, method).toBe(403);
+        const error = await res.json();
+        expect(error.code).toBe('forbidden:workflow');
+        expect(error.message).toContain('belongs to another browser');
+      }
+      // No cookie at all is just another stranger.
+      expect((await read(jsonRequest(url, 'GET'), { params: Promise.resolve(params) })).status).toBe(403);
+      const still = await (await alice.send(read, 'GET', url, undefined, params)).json();
+      expect(still.workflow.version).toBe(1);
+      expect(still.workflow.document).toEqual(document);
+    });
+
+    it('refuses a forged owner cookie', async () => {
+      const alice = createOwnerClient();
+      const wf = await createAs(alice, 'Forgery target');
+      const forged = `toolflow_owner=v1.${wf.ownerId}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+      const res = await read(jsonRequest(`/api/workflows/${wf.id}`, 'GET', undefined, { cookie: forged }), {
+        params: Promise.resolve({ id: wf.id }),
       });
+      expect(res.status).toBe(403);
+    });
+
+    it('answers 404 for an unknown id', async () => {
+      const alice = createOwnerClient();
+      const res = await alice.send(read, 'GET', '/api/workflows/wf_nope', undefined, { id: 'wf_nope' });
+      expect(res.status).toBe(404);
+      const body = await res.json();
+      expect(body.code).toBe('not_found:workflow');
+      expect(body.message).toContain('No workflow with id "wf_nope"');
     });
   });
 
   describe('PUT', () => {
     it('saves on the current version and refuses a stale one with 409 and the server copy', async () => {
-      const { workflow } = await (
-        await create(jsonRequest('/api/workflows', 'POST', { name: 'Put', document }))
-      ).json();
+      const alice = createOwnerClient();
+      const wf = await createAs(alice, 'Put');
       const moved = {
         ...document,
         nodes: [{ ...document.nodes[0], position: { x: 40, y: 50 } }, document.nodes[1]],
       };
-      const ok = await update(jsonRequest('', 'PUT', { version: 1, document: moved }), ctx(workflow.id));
+      const url = `/api/workflows/${wf.id}`;
+      const ok = await alice.send(update, 'PUT', url, { version: 1, document: moved }, { id: wf.id });
       expect(ok.status).toBe(200);
       expect((await ok.json()).workflow.version).toBe(2);
 
-      const stale = await update(jsonRequest('', 'PUT', { version: 1, document }), ctx(workflow.id));
+      const stale = await alice.send(update, 'PUT', url, { version: 1, document }, { id: wf.id });
       expect(stale.status).toBe(409);
       const conflict = await stale.json();
       expect(conflict.code).toBe('conflict:version');
+      expect(conflict.message).toContain('changed elsewhere');
       expect(conflict.current.version).toBe(2);
       expect(conflict.current.document.nodes[0].position).toEqual({ x: 40, y: 50 });
+    });
+
+    it('lets exactly one of 50 concurrent saves on the same version win; the rest get 409', async () => {
+      const alice = createOwnerClient();
+      const wf = await createAs(alice, 'Race');
+      const url = `/api/workflows/${wf.id}`;
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          alice.send(
+            update,
+            'PUT',
+            url,
+            { version: 1, document: { ...document, task: `writer ${i}` } },
+            { id: wf.id },
+          ),
+        ),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+      const winner = await results[statuses.indexOf(200)].json();
+      const stored = await (await alice.send(read, 'GET', url, undefined, { id: wf.id })).json();
+      expect(stored.workflow.version).toBe(2);
+      expect(stored.workflow.task).toBe(winner.workflow.task);
+      // One save, one revision: the losers wrote nothing.
+      const revisions = await database.db.workflowRevision.findMany({ where: { workflowId: wf.id } });
+      expect(revisions.map((r) => r.version).sort()).toEqual([1, 2]);
+    });
+
+    it('answers 404 when saving a workflow that was deleted', async () => {
+      const alice = createOwnerClient();
+      const wf = await createAs(alice, 'Gone');
+      const url = `/api/workflows/${wf.id}`;
+      expect((await alice.send(remove, 'DELETE', url, undefined, { id: wf.id })).status).toBe(204);
+      const res = await alice.send(update, 'PUT', url, { version: 1, document }, { id: wf.id });
+      expect(res.status).toBe(404);
+    });
+  });
+
+  describe('DELETE', () => {
+    it('removes the workflow with its revisions and share links', async () => {
+      const alice = createOwnerClient();
+      const wf = await createAs(alice, 'Delete me');
+      await database.db.share.create({ data: { id: 'sh_del', workflowId: wf.id, tokenHash: 'h-del' } });
+      const url = `/api/workflows/${wf.id}`;
+      expect((await alice.send(remove, 'DELETE', url, undefined, { id: wf.id })).status).toBe(204);
+      expect((await alice.send(read, 'GET', url, undefined, { id: wf.id })).status).toBe(404);
+      expect(await database.db.workflowRevision.count({ where: { workflowId: wf.id } })).toBe(0);
+      expect(await database.db.share.count({ where: { workflowId: wf.id } })).toBe(0);
+      expect((await alice.send(remove, 'DELETE', url, undefined, { id: wf.id })).status).toBe(404);
     });
   });
 });

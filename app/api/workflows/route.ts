@@ -1,19 +1,28 @@
-/** GET /api/workflows — list; POST /api/workflows — create. */
+/** GET /api/workflows — my workflows; POST /api/workflows — create one (owned by the caller). */
 import { getPrisma } from '@/lib/db/client';
 import { createWorkflow, listWorkflows } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
+import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
+import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
+import { createRateLimiter, enforceRateLimit } from '@/lib/http/rate-limit';
 import { getDocumentIntegrityProblems, validateCreateWorkflow } from './schema';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = withErrors(async () => {
+const creations = createRateLimiter({ limit: 120, windowMs: 60_000 });
+
+export const GET = withErrors(async (request: Request) => {
+  const owner = getRequestOwner(request);
   const db = await getPrisma();
-  const workflows = await listWorkflows(db);
-  return Response.json({ workflows });
+  const workflows = owner.isNew ? [] : await listWorkflows(db, { ownerId: owner.id });
+  return withOwnerCookie(Response.json({ workflows }), owner, request);
 });
 
 export const POST = withErrors(async (request: Request) => {
+  assertSameOrigin(request);
+  const owner = getRequestOwner(request);
+  enforceRateLimit(creations, owner.id, 'new workflows');
   const body = await parseJsonBody(request, validateCreateWorkflow);
   if (body.document) {
     const problems = getDocumentIntegrityProblems(body.document);
@@ -21,6 +30,10 @@ export const POST = withErrors(async (request: Request) => {
       throw new AppError('bad_request:document', `Invalid request: ${problems.join('; ')}`);
   }
   const db = await getPrisma();
-  const workflow = await createWorkflow(db, body);
-  return Response.json({ workflow }, { status: 201, headers: { location: `/api/workflows/${workflow.id}` } });
+  const workflow = await createWorkflow(db, { ...body, ownerId: owner.id });
+  return withOwnerCookie(
+    Response.json({ workflow }, { status: 201, headers: { location: `/api/workflows/${workflow.id}` } }),
+    owner,
+    request,
+  );
 });

@@ -108,3 +108,43 @@ export function getDocumentIntegrityProblems(doc: WorkflowDocument): string[] {
   });
   return problems;
 }
+
+export interface RestoreRevisionBody {
+  /** The version the client holds; the restore is saved on top of it (409 when stale). */
+  version: number;
+}
+
+export const validateRestoreRevision = compileRequestSchema<RestoreRevisionBody>({
+  type: 'object',
+  required: ['version'],
+  additionalProperties: false,
+  properties: { version: { type: 'integer', minimum: 1 } },
+});
+
+export interface LabelRevisionBody {
+  /** A name keeps the revision beyond the retention bound; null removes it. */
+  label: string | null;
+}
+
+export const validateLabelRevision = compileRequestSchema<LabelRevisionBody>({
+  type: 'object',
+  required: ['label'],
+  additionalProperties: false,
+  properties: { label: { type: ['string', 'null'], minLength: 1, maxLength: 100 } },
+});
+
+export interface CreateShareBody {
+  /** Days until the link stops working; omitted or null: never. */
+  expiresInDays?: number | null;
+  /** Set after the owner saw the secret-scan warning and chose to share anyway. */
+  acknowledgeSecrets?: boolean;
+}
+
+export const validateCreateShare = compileRequestSchema<CreateShareBody>({
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    expiresInDays: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: 3650 },
+    acknowledgeSecrets: { type: 'boolean' },
+  },
+});

@@ -1,28 +1,40 @@
-/** GET /api/workflows/[id] — read; PUT — save with optimistic concurrency (409 on a stale version). */
+/**
+ * GET /api/workflows/[id] — read (owner only: a workflow URL is not a share link);
+ * PUT — save with optimistic concurrency (409 with the server copy on a stale version);
+ * DELETE — remove it with its revisions and share links.
+ */
 import { getPrisma } from '@/lib/db/client';
-import { getWorkflow, updateWorkflow } from '@/lib/db/workflows';
+import { deleteWorkflow, getWorkflow, updateWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
+import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
+import { assertOwnsWorkflow, getRequestOwner } from '@/lib/http/owner';
+import { requireOwnedWorkflow, workflowNotFound } from '../access';
 import { getDocumentIntegrityProblems, validateUpdateWorkflow } from '../schema';
 
 export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
-export const GET = withErrors(async (_request: Request, context: Context) => {
+export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
+  const owner = getRequestOwner(request);
   const db = await getPrisma();
   const workflow = await getWorkflow(db, id);
-  if (!workflow) throw new AppError('not_found:workflow', `No workflow with id "${id}".`);
+  if (!workflow) throw workflowNotFound(id);
+  assertOwnsWorkflow(owner, workflow, 'open');
   return Response.json({ workflow });
 });
 
 export const PUT = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
+  assertSameOrigin(request);
+  const owner = getRequestOwner(request);
   const body = await parseJsonBody(request, validateUpdateWorkflow);
   const problems = getDocumentIntegrityProblems(body.document);
   if (problems.length) throw new AppError('bad_request:document', `Invalid request: ${problems.join('; ')}`);
   const db = await getPrisma();
+  await requireOwnedWorkflow(db, id, owner, 'change');
   const outcome = await updateWorkflow(db, id, {
     expectedVersion: body.version,
     name: body.name,
@@ -30,11 +42,20 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
     document: body.document,
   });
   if (outcome.ok) return Response.json({ workflow: outcome.workflow });
-  if (outcome.reason === 'not_found')
-    throw new AppError('not_found:workflow', `No workflow with id "${id}".`);
+  if (outcome.reason === 'not_found') throw workflowNotFound(id);
   throw new AppError(
     'conflict:version',
     `This workflow changed elsewhere: you saved on top of version ${body.version}, the server has version ${outcome.current.version}. Reload it or keep yours as a new version.`,
     { details: { current: outcome.current } },
   );
+});
+
+export const DELETE = withErrors(async (request: Request, context: Context) => {
+  const { id } = await context.params;
+  assertSameOrigin(request);
+  const owner = getRequestOwner(request);
+  const db = await getPrisma();
+  await requireOwnedWorkflow(db, id, owner, 'delete');
+  if (!(await deleteWorkflow(db, id))) throw workflowNotFound(id);
+  return new Response(null, { status: 204 });
 });

@@ -1,0 +1,32 @@
+/**
+ * POST /api/shares/[token]/fork — copies the shared workflow into the caller's own workflows
+ * (recording `forkedFromId`); 201 with the copy, which only the caller can change.
+ */
+import { getPrisma } from '@/lib/db/client';
+import { forkWorkflow } from '@/lib/db/workflows';
+import { assertSameOrigin } from '@/lib/http/csrf';
+import { withErrors } from '@/lib/http/errors';
+import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
+import { createRateLimiter, enforceRateLimit } from '@/lib/http/rate-limit';
+import { requireSharedWorkflow } from '../../shared';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ token: string }> };
+
+const forks = createRateLimiter({ limit: 60, windowMs: 60_000 });
+
+export const POST = withErrors(async (request: Request, context: Context) => {
+  const { token } = await context.params;
+  assertSameOrigin(request);
+  const owner = getRequestOwner(request);
+  enforceRateLimit(forks, owner.id, 'forks');
+  const db = await getPrisma();
+  const { workflow: source } = await requireSharedWorkflow(db, token);
+  const workflow = await forkWorkflow(db, source, owner.id);
+  return withOwnerCookie(
+    Response.json({ workflow }, { status: 201, headers: { location: `/api/workflows/${workflow.id}` } }),
+    owner,
+    request,
+  );
+});

@@ -1,0 +1,37 @@
+/**
+ * POST /api/workflows/[id]/revisions/[version]/restore `{version}` — saves that revision's
+ * document as a new version on top of `version` (the one the client holds; 409 when stale).
+ */
+import { getPrisma } from '@/lib/db/client';
+import { getRevision, restoreRevision } from '@/lib/db/revisions';
+import { parseJsonBody } from '@/lib/http/body';
+import { assertSameOrigin } from '@/lib/http/csrf';
+import { AppError, withErrors } from '@/lib/http/errors';
+import { getRequestOwner } from '@/lib/http/owner';
+import { parseVersion, requireOwnedWorkflow, workflowNotFound } from '../../../../access';
+import { validateRestoreRevision } from '../../../../schema';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ id: string; version: string }> };
+
+export const POST = withErrors(async (request: Request, context: Context) => {
+  const { id, version: rawVersion } = await context.params;
+  const version = parseVersion(rawVersion, 'version');
+  assertSameOrigin(request);
+  const owner = getRequestOwner(request);
+  const body = await parseJsonBody(request, validateRestoreRevision);
+  const db = await getPrisma();
+  await requireOwnedWorkflow(db, id, owner, 'restore');
+  const revision = await getRevision(db, id, version);
+  if (!revision)
+    throw new AppError('not_found:revision', `Workflow "${id}" has no revision ${version} to restore.`);
+  const outcome = await restoreRevision(db, id, revision, body.version);
+  if (outcome.ok) return Response.json({ workflow: outcome.workflow, restoredFrom: version });
+  if (outcome.reason === 'not_found') throw workflowNotFound(id);
+  throw new AppError(
+    'conflict:version',
+    `This workflow changed elsewhere (the server has version ${outcome.current.version}, you have ${body.version}). Reload it, then restore again.`,
+    { details: { current: outcome.current } },
+  );
+});

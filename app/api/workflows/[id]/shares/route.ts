@@ -1,0 +1,58 @@
+/**
+ * GET /api/workflows/[id]/shares — live links and the secret-scan findings for the document;
+ * POST — create a read-only link `{expiresInDays?, acknowledgeSecrets?}`. When a parameter value
+ * looks like a secret, the first POST gets 422 naming the fields; the client shows them and
+ * repeats with `acknowledgeSecrets: true` once the owner confirms. The token is in the response
+ * only: just its SHA-256 is stored.
+ */
+import { getPrisma } from '@/lib/db/client';
+import { createShare, listShares } from '@/lib/db/shares';
+import { getWorkflow } from '@/lib/db/workflows';
+import { parseJsonBody } from '@/lib/http/body';
+import { assertSameOrigin } from '@/lib/http/csrf';
+import { AppError, withErrors } from '@/lib/http/errors';
+import { assertOwnsWorkflow, getRequestOwner } from '@/lib/http/owner';
+import { createRateLimiter, enforceRateLimit } from '@/lib/http/rate-limit';
+import { describeSecretFindings, findSecrets } from '@/lib/workflow/secrets';
+import { workflowNotFound } from '../../access';
+import { validateCreateShare } from '../../schema';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ id: string }> };
+
+const shareCreations = createRateLimiter({ limit: 30, windowMs: 60_000 });
+
+export const GET = withErrors(async (request: Request, context: Context) => {
+  const { id } = await context.params;
+  const owner = getRequestOwner(request);
+  const db = await getPrisma();
+  const workflow = await getWorkflow(db, id);
+  if (!workflow) throw workflowNotFound(id);
+  assertOwnsWorkflow(owner, workflow, 'see the share links of');
+  const shares = await listShares(db, id);
+  return Response.json({ shares, secrets: findSecrets(workflow.document) });
+});
+
+export const POST = withErrors(async (request: Request, context: Context) => {
+  const { id } = await context.params;
+  assertSameOrigin(request);
+  const owner = getRequestOwner(request);
+  const body = await parseJsonBody(request, validateCreateShare);
+  const db = await getPrisma();
+  const workflow = await getWorkflow(db, id);
+  if (!workflow) throw workflowNotFound(id);
+  assertOwnsWorkflow(owner, workflow, 'share');
+  enforceRateLimit(shareCreations, owner.id, 'share links');
+  const secrets = findSecrets(workflow.document);
+  if (secrets.length && !body.acknowledgeSecrets) {
+    throw new AppError(
+      'unprocessable:secrets',
+      `This workflow has values that look like secrets, and anyone with the link would see them: ${describeSecretFindings(secrets)}. Remove them, or confirm to share anyway.`,
+      { details: { secrets } },
+    );
+  }
+  const expiresAt = body.expiresInDays ? new Date(Date.now() + body.expiresInDays * 86_400_000) : null;
+  const { token, share } = await createShare(db, id, { expiresAt });
+  return Response.json({ share, token, path: `/s/${token}`, secrets }, { status: 201 });
+});
