@@ -1,9 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listMcpTools } from './client';
-import { getConfiguredStdioTarget, getMcpServerConfigs, splitCommandLine } from './config';
+import {
+  getConfiguredStdioTarget,
+  getMcpClientOptions,
+  getMcpServerConfigs,
+  splitCommandLine,
+} from './config';
 import { FAKE_SERVER, LOCAL_OPTIONS } from './__fixtures__/servers';
 
 function configDir(content: unknown): string {
@@ -119,5 +124,37 @@ describe('splitCommandLine', () => {
   it('refuses an unclosed quote and an empty command', () => {
     expect(splitCommandLine('node "x')).toMatchObject({ ok: false, error: [{ code: 'bad_command' }] });
     expect(splitCommandLine('   ')).toMatchObject({ ok: false, error: [{ code: 'bad_command' }] });
+  });
+});
+
+describe('getMcpClientOptions', () => {
+  it('has safe defaults', () => {
+    expect(getMcpClientOptions({})).toEqual({
+      timeoutMs: 15_000,
+      maxBytes: 5_000_000,
+      allowPrivate: false,
+      allowHosts: [],
+    });
+  });
+
+  it('reads the environment, ignoring values that are not positive numbers', () => {
+    expect(
+      getMcpClientOptions({
+        TOOLFLOW_MCP_TIMEOUT_MS: '2500',
+        TOOLFLOW_MCP_MAX_BYTES: 'lots',
+        TOOLFLOW_MCP_ALLOW_PRIVATE: '1',
+        TOOLFLOW_MCP_ALLOW_HOSTS: 'mcp.internal',
+      }),
+    ).toEqual({ timeoutMs: 2500, maxBytes: 5_000_000, allowPrivate: true, allowHosts: ['mcp.internal'] });
+  });
+});
+
+describe('toolflow.config.example.json', () => {
+  it('is a valid configuration', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'toolflow-example-'));
+    const example = new URL('../../toolflow.config.example.json', import.meta.url);
+    writeFileSync(path.join(dir, 'toolflow.config.json'), readFileSync(example, 'utf8'));
+    const result = await getMcpServerConfigs({ cwd: dir, env: {} });
+    expect(result.ok && Object.keys(result.value)).toEqual(['memory', 'filesystem']);
   });
 });

@@ -8,7 +8,8 @@ import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { err, joinPointer, ok, type Issue, type Result } from '../result';
-import type { StdioTarget } from './client';
+import type { McpClientOptions, StdioTarget } from './client';
+import { getAllowedHosts, isPrivateAllowed } from './url-guard';
 
 export const CONFIG_FILE_NAME = 'toolflow.config.json';
 
@@ -193,4 +194,22 @@ export function splitCommandLine(line: string): Result<string[]> {
       },
     ]);
   return ok(words);
+}
+
+/**
+ * The limits the web server uses for MCP servers, from the environment:
+ * `TOOLFLOW_MCP_TIMEOUT_MS` (default 15000, per step), `TOOLFLOW_MCP_MAX_BYTES` (default 5 MB),
+ * `TOOLFLOW_MCP_ALLOW_PRIVATE=1`, `TOOLFLOW_MCP_ALLOW_HOSTS=host,host`.
+ */
+export function getMcpClientOptions(env: Record<string, string | undefined> = process.env): McpClientOptions {
+  const positive = (raw: string | undefined, fallback: number) => {
+    const value = Number(raw);
+    return raw !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  return {
+    timeoutMs: positive(env.TOOLFLOW_MCP_TIMEOUT_MS, 15_000),
+    maxBytes: positive(env.TOOLFLOW_MCP_MAX_BYTES, 5_000_000),
+    allowPrivate: isPrivateAllowed(env),
+    allowHosts: getAllowedHosts(env),
+  };
 }

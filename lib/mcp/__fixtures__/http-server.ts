@@ -1,6 +1,7 @@
 /**
  * An MCP server on the official SDK, served over Streamable HTTP on 127.0.0.1 inside the test
- * process, whose tool list the test changes while a client is connected.
+ * process, whose tool list the test changes while clients are connected. One SDK server and
+ * transport per client session, as real servers do.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -13,34 +14,54 @@ export interface ChangingHttpServer {
   url: string;
   /** Resolves once a client has opened its event stream (GET), so notifications reach it. */
   eventStreamOpened: Promise<void>;
-  /** Replace the tool list and announce it with tools/list_changed. */
+  /** Replace the tool list and announce it with tools/list_changed to every connected client. */
   setTools(tools: Tool[]): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startChangingHttpServer(initial: Tool[]): Promise<ChangingHttpServer> {
   let tools = initial;
-  const server = new Server(
-    { name: 'changing-http', version: '1.0.0' },
-    { capabilities: { tools: { listChanged: true } } },
-  );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
-  await server.connect(transport);
+  const sessions = new Map<string, { server: Server; transport: StreamableHTTPServerTransport }>();
+
+  async function openSession(): Promise<StreamableHTTPServerTransport> {
+    const server = new Server(
+      { name: 'changing-http', version: '1.0.0' },
+      { capabilities: { tools: { listChanged: true } } },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, { server, transport }),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return transport;
+  }
 
   let opened!: () => void;
   const eventStreamOpened = new Promise<void>((resolve) => (opened = resolve));
   const httpServer = http.createServer((req, res) => {
-    // A GET is the client's event stream; it is registered by the time its headers are out.
-    if (req.method === 'GET') {
-      const writeHead = res.writeHead.bind(res);
-      res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
-        const result = writeHead(...args);
-        setImmediate(opened);
-        return result;
-      }) as typeof res.writeHead;
-    }
-    void transport.handleRequest(req, res);
+    void (async () => {
+      const id = req.headers['mcp-session-id'];
+      const session = typeof id === 'string' ? sessions.get(id) : undefined;
+      if (typeof id === 'string' && !session) {
+        res.writeHead(404).end();
+        return;
+      }
+      const transport = session?.transport ?? (await openSession());
+      if (req.method === 'GET') {
+        // A GET is the client's event stream; it is registered by the time its headers are out.
+        const writeHead = res.writeHead.bind(res);
+        res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
+          const result = writeHead(...args);
+          setImmediate(opened);
+          return result;
+        }) as typeof res.writeHead;
+      }
+      await transport.handleRequest(req, res);
+    })();
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const { port } = httpServer.address() as AddressInfo;
@@ -49,10 +70,12 @@ export async function startChangingHttpServer(initial: Tool[]): Promise<Changing
     eventStreamOpened,
     async setTools(next) {
       tools = next;
-      await server.sendToolListChanged();
+      await Promise.all(
+        [...sessions.values()].map(({ server }) => server.sendToolListChanged().catch(() => {})),
+      );
     },
     async close() {
-      await server.close();
+      await Promise.all([...sessions.values()].map(({ server }) => server.close()));
       httpServer.closeAllConnections();
       await new Promise((resolve) => httpServer.close(resolve));
     },

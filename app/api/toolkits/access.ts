@@ -1,0 +1,86 @@
+/** What every /api/toolkits route shares: loading with ownership, and error values → HTTP errors. */
+import type { Db } from '@/lib/db/client';
+import { getToolkit, type ToolkitRecord } from '@/lib/db/toolkits';
+import type { McpProblem } from '@/lib/mcp/client';
+import { AppError } from '@/lib/http/errors';
+import type { RequestOwner } from '@/lib/http/owner';
+import type { Issue } from '@/lib/result';
+
+/** 404 naming the id. */
+export function toolkitNotFound(id: string): AppError {
+  return new AppError(
+    'not_found:toolkit',
+    `No toolkit with id "${id}". It may have been deleted; reload the toolkit list.`,
+  );
+}
+
+/**
+ * Loads a toolkit the caller may see: a built-in (everyone) or their own. `action` words the 403;
+ * `write` refuses built-ins, which are part of Toolflow and change only with it.
+ */
+export async function requireToolkit(
+  db: Db,
+  id: string,
+  owner: RequestOwner,
+  action: string,
+  access: 'read' | 'write',
+): Promise<ToolkitRecord> {
+  const toolkit = await getToolkit(db, id);
+  if (!toolkit) throw toolkitNotFound(id);
+  if (toolkit.builtin) {
+    if (access === 'write') {
+      throw new AppError(
+        'forbidden:builtin_toolkit',
+        `You cannot ${action} "${toolkit.name}": it is a built-in sample toolkit. Add your own toolkit instead.`,
+      );
+    }
+    return toolkit;
+  }
+  if (toolkit.ownerId === null || toolkit.ownerId !== owner.id) {
+    throw new AppError(
+      'forbidden:toolkit',
+      `You cannot ${action} toolkit "${toolkit.id}": it belongs to another browser.`,
+    );
+  }
+  return toolkit;
+}
+
+/** 422 for declarations that could not be read, with every issue and its JSON path. */
+export function declarationsError(issues: Issue[]): AppError {
+  const [first] = issues;
+  const where = first.path ? `${first.path}: ` : '';
+  const more =
+    issues.length > 1
+      ? ` (${issues.length - 1} more problem${issues.length > 2 ? 's' : ''} listed in "issues")`
+      : '';
+  return new AppError(
+    'unprocessable:declarations',
+    `The tool declarations could not be read. ${where}${first.message}${more}`,
+    {
+      details: { issues },
+    },
+  );
+}
+
+/**
+ * An MCP failure as an HTTP error: a refused URL or unknown server name is the request's fault
+ * (400); anything the server did wrong is 422 with which server, which step and why.
+ */
+export function mcpError(problem: McpProblem): AppError {
+  const details = {
+    mcp: {
+      server: problem.server,
+      step: problem.step,
+      code: problem.code,
+      ...(problem.issues ? { issues: problem.issues } : {}),
+    },
+  };
+  if (problem.code === 'url_refused') return new AppError('bad_request:mcpUrl', problem.message, { details });
+  return new AppError(`unprocessable:mcp_${problem.step}`, problem.message, { details });
+}
+
+/** A toolkit as the API returns it (dates as ISO strings by Response.json). */
+export function toToolkitJson(toolkit: ToolkitRecord) {
+  const { ownerId: _ownerId, ...rest } = toolkit;
+  return rest;
+}

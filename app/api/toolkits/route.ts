@@ -1,0 +1,104 @@
+/**
+ * GET /api/toolkits — the built-in sample toolkits and mine, with their tools, plus the names of
+ * the stdio MCP servers configured on this server (never their commands).
+ * POST /api/toolkits — add a toolkit from a declarations file (`text` or `declarations`), an MCP
+ * server URL (`mcpUrl`, fetched by this server through the URL guard) or a configured stdio MCP
+ * server (`mcpServer`, by name).
+ */
+import { getPrisma } from '@/lib/db/client';
+import { createToolkit, listToolkits, readDeclarations, readMcpDeclarations } from '@/lib/db/toolkits';
+import { parseJsonBody } from '@/lib/http/body';
+import { assertSameOrigin } from '@/lib/http/csrf';
+import { AppError, withErrors } from '@/lib/http/errors';
+import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
+import { createRateLimiter, enforceRateLimit } from '@/lib/http/rate-limit';
+import { getConfiguredStdioTarget, getMcpClientOptions, getMcpServerConfigs } from '@/lib/mcp/config';
+import { declarationsError, mcpError, toToolkitJson } from './access';
+import { TOOLKIT_SOURCES, validateCreateToolkit } from './schema';
+
+export const dynamic = 'force-dynamic';
+
+// Adding from MCP starts a connection or a process: keep a runaway script from doing it in bulk.
+const additions = createRateLimiter({ limit: 30, windowMs: 60_000 });
+
+export const GET = withErrors(async (request: Request) => {
+  const owner = getRequestOwner(request);
+  const db = await getPrisma();
+  const toolkits = await listToolkits(db, { ownerId: owner.isNew ? null : owner.id });
+  const configs = await getMcpServerConfigs();
+  const mcpServers = configs.ok
+    ? Object.entries(configs.value).map(([name, config]) => ({
+        name,
+        ...(config.description ? { description: config.description } : {}),
+      }))
+    : [];
+  return withOwnerCookie(
+    Response.json({ toolkits: toolkits.map(toToolkitJson), mcpServers }),
+    owner,
+    request,
+  );
+});
+
+export const POST = withErrors(async (request: Request) => {
+  assertSameOrigin(request);
+  const owner = getRequestOwner(request);
+  enforceRateLimit(additions, owner.id, 'new toolkits');
+  const body = await parseJsonBody(request, validateCreateToolkit);
+  const sources = TOOLKIT_SOURCES.filter((key) => body[key] !== undefined);
+  if (sources.length !== 1) {
+    throw new AppError(
+      'bad_request:source',
+      sources.length === 0
+        ? 'Say where the tools come from: "text" or "declarations" (a declarations file), "mcpUrl" (an MCP server URL) or "mcpServer" (a configured MCP server name).'
+        : `Give only one source for the tools, not ${sources.map((s) => `"${s}"`).join(' and ')}.`,
+    );
+  }
+  const name = body.name.trim();
+
+  let input: Parameters<typeof createToolkit>[1];
+  if (body.mcpUrl !== undefined || body.mcpServer !== undefined) {
+    let target;
+    if (body.mcpUrl !== undefined) {
+      target = { kind: 'http' as const, url: body.mcpUrl.trim() };
+    } else {
+      const configured = await getConfiguredStdioTarget(body.mcpServer!);
+      if (!configured.ok) throw new AppError('bad_request:mcpServer', configured.error[0].message);
+      target = configured.value;
+    }
+    const tools = await readMcpDeclarations(target, name, getMcpClientOptions());
+    if (!tools.ok) throw mcpError(tools.error);
+    input = {
+      ownerId: owner.id,
+      name,
+      sourceKind: target.kind === 'http' ? 'mcp-http' : 'mcp-stdio',
+      sourceRef: target.kind === 'http' ? target.url : target.name!,
+      format: 'mcp',
+      tools: tools.value,
+    };
+  } else {
+    const read = readDeclarations(
+      body.text !== undefined ? { text: body.text } : { declarations: body.declarations },
+      name,
+    );
+    if (!read.ok) throw declarationsError(read.error);
+    input = {
+      ownerId: owner.id,
+      name,
+      sourceKind: 'file',
+      sourceRef: body.fileName ?? null,
+      format: read.value.format,
+      tools: read.value.tools,
+    };
+  }
+
+  const db = await getPrisma();
+  const toolkit = await createToolkit(db, input);
+  return withOwnerCookie(
+    Response.json(
+      { toolkit: toToolkitJson(toolkit) },
+      { status: 201, headers: { location: `/api/toolkits/${toolkit.id}` } },
+    ),
+    owner,
+    request,
+  );
+});
