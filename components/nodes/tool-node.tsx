@@ -1,26 +1,255 @@
 'use client';
-import { memo } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
-import { useEditorStore } from '@/lib/editor/context';
+import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { inputHandleId, outputHandleId, type ToolFlowNode } from '@/lib/editor/adapters';
+import { selectCanEdit, useNodeView, type IncomingEdge, type NodeView } from '@/lib/editor/selectors';
+import { MISSING_LABEL, ORIGIN_LABELS, ORIGIN_TITLES } from '@/lib/editor/origins';
+import { getValuePreview, getValueTitle } from '@/lib/editor/value-preview';
+import type { InputParameter, OutputParameter } from '@/lib/workflow/types';
+import './tool-node.css';
 
-/** A tool call on the canvas. Reads its own node by id, so a drag re-renders one node. */
-export const ToolNode = memo(function ToolNode({ id }: NodeProps<ToolFlowNode>) {
-  const node = useEditorStore((s) => s.doc.nodes.find((n) => n.id === id));
-  if (!node) return null;
-  const inputs = Object.keys(node.args);
+function getSourceText(view: NodeView): string {
+  if (view.placeholder) return 'unknown tool';
+  const source = view.declaration?.source;
+  if (!source) return 'tool declaration';
+  if (source.toolkit) return source.toolkit;
+  if (source.server) return source.server.replace(/^https?:\/\//, '');
+  return source.kind === 'builtin' ? 'built-in' : source.kind;
+}
+
+const InputRow = memo(function InputRow({
+  param,
+  incoming,
+  problem,
+}: {
+  param: InputParameter;
+  incoming: IncomingEdge | undefined;
+  problem: string | undefined;
+}) {
+  const missing = param.origin === 'zero' && param.required;
+  const origin = missing ? MISSING_LABEL : ORIGIN_LABELS[param.origin];
+  let valueText: string;
+  let valueTitle: string;
+  if (param.origin === 'edge') {
+    valueText = incoming ? `← ${incoming.source}.${incoming.sourceOutput}` : '← edge';
+    valueTitle = incoming
+      ? `Fed by output "${incoming.sourceOutput}" of ${incoming.source}`
+      : 'Fed by an edge';
+  } else if (param.origin === 'zero') {
+    valueText = missing ? 'required' : `${getValuePreview(param.value)}`;
+    valueTitle = ORIGIN_TITLES.zero;
+  } else {
+    valueText = getValuePreview(param.value);
+    valueTitle = getValueTitle(param.value);
+  }
   return (
-    <div className="tool-node" data-testid={`node-${id}`}>
-      <div className="tool-node__title">{node.label ?? node.tool}</div>
-      <ul className="tool-node__ports">
-        {inputs.map((name) => (
-          <li key={name} className="tool-node__port">
-            <Handle type="target" position={Position.Left} id={inputHandleId(name)} />
-            <span>{name}</span>
-          </li>
+    <li
+      className={`tn-row tn-row--in${problem ? ' tn-row--problem' : ''}${missing ? ' tn-row--missing' : ''}`}
+      data-testid={`param-${param.name}`}
+      data-origin={param.origin}
+      title={problem ?? param.description}
+    >
+      <Handle
+        type="target"
+        position={Position.Left}
+        id={inputHandleId(param.name)}
+        className={`tn-handle tn-handle--${param.type}`}
+        aria-label={`Input ${param.name} (${param.type})`}
+      />
+      <span className="tn-row__name">
+        {param.name}
+        {param.required && (
+          <span className="tn-row__required" aria-label="required">
+            *
+          </span>
+        )}
+      </span>
+      <span className="tn-row__type">{param.type}</span>
+      <span
+        className={`tn-row__value tn-value--${param.origin}${missing ? ' tn-value--missing' : ''}`}
+        data-testid="param-value"
+        title={valueTitle}
+      >
+        {valueText}
+      </span>
+      <span
+        className={`tn-origin tn-origin--${missing ? 'missing' : param.origin}`}
+        data-testid="param-origin"
+        title={ORIGIN_TITLES[param.origin]}
+      >
+        {origin}
+      </span>
+    </li>
+  );
+});
+
+const OutputRow = memo(function OutputRow({ param }: { param: OutputParameter }) {
+  return (
+    <li className="tn-row tn-row--out" data-testid={`output-${param.name}`}>
+      <span className="tn-row__type">{param.type}</span>
+      <span className="tn-row__name">{param.name}</span>
+      <Handle
+        type="source"
+        position={Position.Right}
+        id={outputHandleId(param.name)}
+        className={`tn-handle tn-handle--${param.type}`}
+        aria-label={`Output ${param.name} (${param.type})`}
+      />
+    </li>
+  );
+});
+
+function Badges({ view }: { view: NodeView }) {
+  const { counts, drift, placeholder } = view;
+  const other = counts.otherErrors;
+  const badges: { key: string; tone: string; text: string; title: string }[] = [];
+  if (placeholder) {
+    badges.push({
+      key: 'placeholder',
+      tone: 'muted',
+      text: 'unknown tool',
+      title: `No declaration of "${view.node.tool}" in this workflow: import its toolkit or replace the node. Its parameters and edges are kept.`,
+    });
+  }
+  if (counts.missingRequired) {
+    badges.push({
+      key: 'missing',
+      tone: 'error',
+      text: `${counts.missingRequired} missing`,
+      title: 'Required inputs with no value: set them in the inspector or connect an edge.',
+    });
+  }
+  if (counts.invalid) {
+    badges.push({
+      key: 'invalid',
+      tone: 'error',
+      text: `${counts.invalid} invalid`,
+      title: 'Values that break the tool’s schema: see the problems list.',
+    });
+  }
+  if (other > 0) {
+    badges.push({
+      key: 'errors',
+      tone: 'error',
+      text: `${other} error${other > 1 ? 's' : ''}`,
+      title: 'See the problems list.',
+    });
+  }
+  if (counts.unknownArgs) {
+    badges.push({
+      key: 'unknown-args',
+      tone: 'warn',
+      text: `${counts.unknownArgs} unknown arg${counts.unknownArgs > 1 ? 's' : ''}`,
+      title: `Dropped, not parameters of this tool: ${view.unknown_args.join(', ')}`,
+    });
+  }
+  if (drift.status === 'changed') {
+    badges.push({ key: 'drift', tone: 'drift', text: 'schema changed', title: drift.details.join(' ') });
+  }
+  if (badges.length === 0) return null;
+  return (
+    <div className="tn-badges">
+      {badges.map((b) => (
+        <span
+          key={b.key}
+          className={`tn-badge tn-badge--${b.tone}`}
+          data-testid={`badge-${b.key}`}
+          title={b.title}
+        >
+          {b.text}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function NodeTitle({ view, canEdit }: { view: NodeView; canEdit: boolean }) {
+  const store = useEditorStoreApi();
+  const [draft, setDraft] = useState<string | null>(null);
+  const title = view.node.label || view.declaration?.title || view.node.tool;
+  const commit = () => {
+    if (draft !== null) store.getState().renameNode(view.node.id, draft);
+    setDraft(null);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') commit();
+    if (e.key === 'Escape') setDraft(null);
+    e.stopPropagation();
+  };
+  if (draft !== null) {
+    return (
+      <input
+        className="tn-title-input nodrag"
+        data-testid="node-title-input"
+        aria-label="Node label"
+        autoFocus
+        value={draft}
+        placeholder={view.node.tool}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={onKeyDown}
+      />
+    );
+  }
+  return (
+    <span
+      className="tn-title"
+      data-testid="node-title"
+      title={canEdit ? `${view.node.tool} — double-click to rename` : view.node.tool}
+      onDoubleClick={canEdit ? () => setDraft(view.node.label ?? '') : undefined}
+    >
+      {title}
+    </span>
+  );
+}
+
+/**
+ * A tool call on the canvas. It reads its own view by id, so a drag or an edit elsewhere
+ * re-renders only the nodes whose view changed.
+ */
+export const ToolNode = memo(function ToolNode({ id, selected }: NodeProps<ToolFlowNode>) {
+  const view = useNodeView(id);
+  const canEdit = useEditorStore(selectCanEdit);
+  if (!view) return null;
+  const problemByParam = new Map<string, string>();
+  for (const p of view.problems)
+    if (p.param && !problemByParam.has(p.param)) problemByParam.set(p.param, p.message);
+  const hasErrors = view.counts.errors > 0;
+  return (
+    <div
+      className={`tn${selected ? ' tn--selected' : ''}${view.placeholder ? ' tn--placeholder' : ''}${hasErrors ? ' tn--error' : ''}`}
+      data-testid={`node-${id}`}
+      data-node-id={id}
+    >
+      <header className="tn-header">
+        <div className="tn-title-row">
+          <span className="tn-dot" aria-hidden />
+          <NodeTitle view={view} canEdit={canEdit} />
+          {view.node.label && <span className="tn-tool">{view.node.tool}</span>}
+        </div>
+        <div className="tn-source" data-testid="node-source">
+          {getSourceText(view)}
+        </div>
+      </header>
+      <Badges view={view} />
+      {view.input_parameters.length > 0 && (
+        <ul className="tn-inputs" aria-label="Inputs">
+          {view.input_parameters.map((param) => (
+            <InputRow
+              key={param.name}
+              param={param}
+              incoming={view.incoming[param.name]}
+              problem={problemByParam.get(param.name)}
+            />
+          ))}
+        </ul>
+      )}
+      <ul className="tn-outputs" aria-label="Outputs">
+        {view.output_parameters.map((param) => (
+          <OutputRow key={param.name} param={param} />
         ))}
       </ul>
-      <Handle type="source" position={Position.Right} id={outputHandleId('result')} />
     </div>
   );
 });

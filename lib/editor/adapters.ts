@@ -2,7 +2,7 @@
  * The one place where domain objects meet React Flow's (STYLE: xyflow keeps NodeBase
  * framework-neutral). Flow nodes carry only ids; node components read their data by id.
  */
-import type { Connection, Edge, Node } from '@xyflow/react';
+import type { Edge, Node } from '@xyflow/react';
 import { asNodeId, type NodeId, type WorkflowDocument, type WorkflowEdge } from '../workflow/types';
 
 export type ToolFlowNode = Node<{ nodeId: string }, 'tool'>;
@@ -76,9 +76,12 @@ export function toFlowEdges(
 }
 
 /** A React Flow connection (handle ids) in domain terms; undefined when a handle is missing. */
-export function toDomainConnection(
-  c: Pick<Connection, 'source' | 'target' | 'sourceHandle' | 'targetHandle'>,
-): DomainConnection | undefined {
+export function toDomainConnection(c: {
+  source: string;
+  target: string;
+  sourceHandle?: string | null;
+  targetHandle?: string | null;
+}): DomainConnection | undefined {
   if (!c.source || !c.target || !c.sourceHandle || !c.targetHandle) return undefined;
   return {
     source: asNodeId(c.source),
@@ -86,4 +89,19 @@ export function toDomainConnection(
     target: asNodeId(c.target),
     targetInput: getHandleName(c.targetHandle),
   };
+}
+
+/** The connection a drag from one handle to another would make, whichever end it started from. */
+export function toDomainConnectionFromHandles(
+  from: { nodeId: string; id?: string | null; type: 'source' | 'target' },
+  to: { nodeId: string; id?: string | null; type: 'source' | 'target' },
+): DomainConnection | undefined {
+  if (from.type === to.type) return undefined;
+  const [source, target] = from.type === 'source' ? [from, to] : [to, from];
+  return toDomainConnection({
+    source: source.nodeId,
+    sourceHandle: source.id ?? null,
+    target: target.nodeId,
+    targetHandle: target.id ?? null,
+  });
 }

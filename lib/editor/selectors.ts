@@ -8,9 +8,9 @@ import { useCallback } from 'react';
 import type { ToolDeclaration } from '../tools/types';
 import type { NodeDrift } from '../toolkits/drift';
 import { getNodeParameters, exportWorkflow } from '../workflow/export';
-import { getConnectedInputs } from '../workflow/graph';
 import type { NodeParameters } from '../workflow/params';
 import type {
+  EdgeId,
   NodeId,
   NodeIssue,
   ToolSnapshot,
@@ -30,15 +30,32 @@ export type DriftStatus =
   /** The tool is not declared at all: a placeholder node. */
   | { status: 'missing' };
 
+/** Where an edge-fed input gets its value. */
+export interface IncomingEdge {
+  edgeId: EdgeId;
+  source: NodeId;
+  sourceOutput: string;
+}
+
 /** Everything a node shows: its parameters by the DESIGN §1 rules, plus the node and its tool. */
 export interface NodeView extends NodeParameters {
+  /** Edge-fed inputs by name. */
+  incoming: Readonly<Record<string, IncomingEdge>>;
   node: WorkflowNode;
   declaration: ToolDeclaration | undefined;
   /** True when the node's tool is unknown (imported placeholder or undeclared tool). */
   placeholder: boolean;
   drift: DriftStatus;
   /** Counts for the badges. */
-  counts: { missingRequired: number; unknownArgs: number; invalid: number; errors: number; warnings: number };
+  counts: {
+    missingRequired: number;
+    unknownArgs: number;
+    invalid: number;
+    /** Errors that are none of the above (planner notes, unknown inputs, an undeclared tool). */
+    otherErrors: number;
+    errors: number;
+    warnings: number;
+  };
 }
 
 /** A problem of one node, for the problems list. */
@@ -65,11 +82,16 @@ export const selectNodeCount = (s: EditorState) => s.doc.nodes.length;
 // ---- per-document indexes, computed once per array identity ----
 
 const EMPTY_INPUTS: ReadonlySet<string> = new Set();
+const NO_INCOMING: Readonly<Record<string, IncomingEdge>> = {};
 const nodeIndexes = new WeakMap<readonly WorkflowNode[], Map<string, WorkflowNode>>();
-const connectionIndexes = new WeakMap<
-  readonly WorkflowEdge[],
-  Map<string, { key: string; inputs: Set<string> }>
->();
+/** The edges into one node: which inputs are fed, and from where. */
+interface NodeConnections {
+  /** Changes exactly when the node's incoming edges do. */
+  key: string;
+  inputs: Set<string>;
+  incoming: Record<string, IncomingEdge>;
+}
+const connectionIndexes = new WeakMap<readonly WorkflowEdge[], Map<string, NodeConnections>>();
 
 function getNodeIndex(nodes: readonly WorkflowNode[]): Map<string, WorkflowNode> {
   let index = nodeIndexes.get(nodes);
@@ -80,12 +102,21 @@ function getNodeIndex(nodes: readonly WorkflowNode[]): Map<string, WorkflowNode>
   return index;
 }
 
-function getConnectionIndex(edges: readonly WorkflowEdge[]) {
+function getConnectionIndex(edges: readonly WorkflowEdge[]): Map<string, NodeConnections> {
   let index = connectionIndexes.get(edges);
   if (!index) {
     index = new Map();
-    for (const [nodeId, inputs] of getConnectedInputs(edges)) {
-      index.set(nodeId, { key: [...inputs].sort().join('\u0000'), inputs });
+    for (const e of edges) {
+      let entry = index.get(e.target);
+      if (!entry) index.set(e.target, (entry = { key: '', inputs: new Set(), incoming: {} }));
+      entry.inputs.add(e.targetInput);
+      entry.incoming[e.targetInput] = { edgeId: e.id, source: e.source, sourceOutput: e.sourceOutput };
+    }
+    for (const entry of index.values()) {
+      entry.key = Object.keys(entry.incoming)
+        .sort()
+        .map((input) => `${input}<${entry.incoming[input].edgeId}`)
+        .join('\u0000');
     }
     connectionIndexes.set(edges, index);
   }
@@ -130,9 +161,10 @@ function getDriftStatus(
 function createNodeView(
   doc: WorkflowDocument,
   node: WorkflowNode,
-  inputs: ReadonlySet<string>,
+  connections: NodeConnections | undefined,
   live: NodeDrift | undefined,
 ): NodeView {
+  const inputs = connections?.inputs ?? EMPTY_INPUTS;
   const snapshot = doc.tools[node.tool];
   const params = getNodeParameters(doc, node, inputs);
   const drift = getDriftStatus(node, snapshot, live);
@@ -152,12 +184,14 @@ function createNodeView(
   let errors = 0;
   for (const p of problems) {
     if (p.code === 'missing_required') missingRequired++;
-    if (p.code === 'invalid_value') invalid++;
+    if (p.code === 'invalid_value' && p.severity === 'error') invalid++;
     if (p.severity === 'error') errors++;
   }
+  const placeholderError = problems.some((p) => p.code === 'unknown_tool') ? 1 : 0;
   return {
     ...params,
     problems,
+    incoming: connections?.incoming ?? NO_INCOMING,
     node,
     declaration: snapshot?.declaration,
     placeholder: params.placeholder,
@@ -166,6 +200,7 @@ function createNodeView(
       missingRequired,
       unknownArgs: params.unknown_args.length,
       invalid,
+      otherErrors: errors - missingRequired - invalid - placeholderError,
       errors,
       warnings: problems.length - errors,
     },
@@ -191,7 +226,7 @@ function getViewOf(
   ) {
     return cached.view;
   }
-  const view = createNodeView(doc, node, connection?.inputs ?? EMPTY_INPUTS, live);
+  const view = createNodeView(doc, node, connection, live);
   viewCache.set(node, { snapshot, connectionKey, systemParams: doc.systemParams, liveDrift: live, view });
   return view;
 }

@@ -236,15 +236,13 @@ describe('layout', () => {
       })),
     };
     const store = createTestStore(many);
-    store
-      .getState()
-      .onNodesChange(
-        many.nodes.map((n, i) => ({
-          type: 'dimensions' as const,
-          id: n.id,
-          dimensions: { width: 300, height: 100 + i * 30 },
-        })),
-      );
+    store.getState().onNodesChange(
+      many.nodes.map((n, i) => ({
+        type: 'dimensions' as const,
+        id: n.id,
+        dimensions: { width: 300, height: 100 + i * 30 },
+      })),
+    );
     store.getState().layout();
     const state = store.getState();
     const boxes = getNodeBoxes(state.doc, state.flowNodes).map((b, i) => ({

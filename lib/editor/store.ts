@@ -12,7 +12,7 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand';
 import { temporal, type TemporalState } from 'zundo';
 import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Issue, type Result } from '../result';
 import type { ToolDeclaration } from '../tools/types';
 import type { NodeDrift } from '../toolkits/drift';
 import { copyNodes, pasteNodes, type NodeClipboard } from '../workflow/clipboard';
@@ -71,6 +71,8 @@ export interface EditorState {
   removeNodes(ids: readonly NodeId[]): void;
   /** Removes nodes and edges as one step (Delete / Backspace). */
   removeElements(nodeIds: readonly NodeId[], edgeIds: readonly EdgeId[]): void;
+  /** Removes the selected nodes and edges as one step. */
+  deleteSelection(): void;
   /** Wires an output to an input; refused (with the reason, also kept in `connectRefusal`) when it cannot be. */
   connect(connection: DomainConnection): Result<EdgeId, string>;
   disconnect(edgeId: EdgeId): void;
@@ -126,6 +128,14 @@ const NO_IDS: NodeId[] = [];
 const isLocked = (s: EditorState) => s.meta.readOnly || s.aiEditing;
 const LOCKED_REASON = 'The canvas is read-only while the model edits it; wait for it to finish or cancel it.';
 const READ_ONLY_REASON = 'This workflow is read-only here; fork it to edit.';
+
+const getIssueText = (issues: readonly Issue[]) => issues.map((issue) => issue.message).join(' ');
+
+/** Why `connection` cannot be made in `doc`, or null when it can (for hover feedback while dragging). */
+export function getConnectionRefusal(doc: WorkflowDocument, connection: DomainConnection): string | null {
+  const result = commands.connect(doc, connection);
+  return result.ok ? null : getIssueText(result.error);
+}
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
@@ -240,12 +250,18 @@ export function createEditorStore(init: EditorInit) {
           removeElements: (nodeIds, edgeIds) =>
             edit((doc) => commands.removeNodes(edgeIds.reduce(commands.disconnect, doc), nodeIds)),
 
+          deleteSelection: () => {
+            const s = get();
+            const edgeIds = s.flowEdges.filter((e) => e.selected).map((e) => e.id as EdgeId);
+            s.removeElements(s.selectedNodeIds, edgeIds);
+          },
+
           connect: (connection) => {
             const s = get();
             if (isLocked(s)) return err(s.meta.readOnly ? READ_ONLY_REASON : LOCKED_REASON);
             const result = commands.connect(s.doc, connection);
             if (!result.ok) {
-              const reason = result.error.map((issue) => issue.message).join(' ');
+              const reason = getIssueText(result.error);
               set({ connectRefusal: reason });
               return err(reason);
             }
@@ -347,6 +363,14 @@ export function createEditorStore(init: EditorInit) {
                 ? getSelectedIds(flowNodes, s.selectedNodeIds)
                 : s.selectedNodeIds,
             }));
+            // A settled position (drag end, arrow keys) goes into the document: one undo step.
+            let settled: Record<string, XY> | null = null;
+            for (const c of kept) {
+              if (c.type === 'position' && c.dragging === false && c.position) {
+                (settled ??= {})[c.id] = c.position;
+              }
+            }
+            if (settled) edit((doc) => commands.moveNodes(doc, settled));
           },
           onEdgesChange: (changes) => {
             const kept = changes.filter((c) => c.type === 'select');

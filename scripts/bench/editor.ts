@@ -1,0 +1,316 @@
+/**
+ * Editor canvas performance in real Chromium (Playwright), side by side with bare React Flow:
+ * time to first render of generated 100/500/1000-node workflows (about 1.4 edges per node), and
+ * frame times (requestAnimationFrame deltas in the page) while dragging a node and while
+ * panning at 500 nodes. `/bench/ours` is our editor canvas (store, node components, toolbar);
+ * `/bench/bare` is the same graph in plain React Flow with default nodes and the same
+ * background, minimap and controls. Ratios are ours ÷ bare.
+ *
+ *   npx tsx scripts/bench/editor.ts        alone (needs `npm run build` first)
+ *   npm run bench -- editor                as a section of the bench table
+ *   BENCH_URL=http://127.0.0.1:3000 …      against a server already started
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import type { BenchRow } from './types';
+
+export const title = 'editor';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SIZES = [100, 500, 1000] as const;
+const RUNS = 3;
+const FRAME_STEPS = 90;
+const VIEWPORT = { width: 1400, height: 900 };
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-renderer-backgrounding',
+  '--disable-background-timer-throttling',
+];
+
+type Kind = 'ours' | 'bare';
+
+declare global {
+  interface Window {
+    __benchFirstRender?: number;
+    __benchFrames?: number[];
+    __benchRecording?: boolean;
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+function getFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `next start` on the production build (the bench pages need no database). */
+async function startServer(): Promise<{ url: string; stop(): void }> {
+  if (!existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
+    throw new Error(
+      'No production build in .next: run `npm run build` first, or set BENCH_URL to a started server.',
+    );
+  }
+  const port = await getFreePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolflow-bench-'));
+  const child: ChildProcess = spawn(
+    join(ROOT, 'node_modules', '.bin', 'next'),
+    ['start', '--hostname', '127.0.0.1', '--port', String(port)],
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        TOOLFLOW_DATA_DIR: dataDir,
+        TOOLFLOW_SECRET: process.env.TOOLFLOW_SECRET ?? randomBytes(32).toString('hex'),
+      },
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/bench/bare?n=1`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error(`next start did not answer on ${url} within 60 s.`);
+}
+
+async function openBenchPage(
+  browser: Browser,
+  url: string,
+  kind: Kind,
+  n: number,
+): Promise<{ page: Page; firstRender: number }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  await page.goto(`${url}/bench/${kind}?n=${n}`);
+  await page.waitForFunction(() => window.__benchFirstRender !== undefined, null, { timeout: 120_000 });
+  const firstRender = await page.evaluate(() => window.__benchFirstRender as number);
+  return { page, firstRender };
+}
+
+/** Time from navigation start to the first paint with every node rendered and measured. */
+async function measureFirstRender(browser: Browser, url: string, kind: Kind, n: number): Promise<number> {
+  // One unmeasured load so both pages start with warm server and disk caches.
+  const warm = await openBenchPage(browser, url, kind, n);
+  await warm.page.context().close();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { page, firstRender } = await openBenchPage(browser, url, kind, n);
+    times.push(firstRender);
+    await page.context().close();
+  }
+  return median(times);
+}
+
+const nextFrame = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+
+/** Frame deltas while the pointer drags from `from` along a line, one pointer move per frame. */
+async function recordDrag(
+  page: Page,
+  from: { x: number; y: number },
+  step: { x: number; y: number },
+): Promise<number[]> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.evaluate(() => {
+    window.__benchFrames = [];
+    window.__benchRecording = true;
+    let last: number | undefined;
+    const tick = (t: number) => {
+      if (last !== undefined) window.__benchFrames!.push(t - last);
+      last = t;
+      if (window.__benchRecording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  for (let i = 1; i <= FRAME_STEPS; i++) {
+    await page.mouse.move(from.x + step.x * i, from.y + step.y * i);
+    await nextFrame(page);
+  }
+  await page.mouse.up();
+  return page.evaluate(() => {
+    window.__benchRecording = false;
+    return window.__benchFrames ?? [];
+  });
+}
+
+/** A point on the node nearest the canvas centre, on its header (where a drag grabs it). */
+async function findNodeGrip(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(({ width, height }) => {
+    const cx = width / 2;
+    const cy = height / 2;
+    let best: { x: number; y: number; d: number } | undefined;
+    for (const el of document.querySelectorAll('.react-flow__node')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.bottom < 0 || r.top > height) continue;
+      const x = r.left + r.width / 2;
+      const y = r.top + Math.min(4, r.height / 4);
+      const d = Math.hypot(x - cx, y - cy);
+      if (!best || d < best.d) best = { x, y, d };
+    }
+    if (!best) throw new Error('No node on screen to drag.');
+    return { x: best.x, y: best.y };
+  }, VIEWPORT);
+}
+
+/** An empty spot of the pane (no node, edge or panel), where a drag pans the viewport. */
+async function findEmptyPane(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(({ width, height }) => {
+    for (let y = 80; y < height - 200; y += 16) {
+      for (let x = 80; x < width - 260; x += 16) {
+        const el = document.elementFromPoint(x, y);
+        if (el?.classList.contains('react-flow__pane')) return { x, y };
+      }
+    }
+    throw new Error('No empty pane to pan from.');
+  }, VIEWPORT);
+}
+
+interface FrameFigures {
+  dragMedian: number;
+  dragP95: number;
+  panMedian: number;
+  panP95: number;
+}
+
+async function measureFrames(browser: Browser, url: string, kind: Kind, n: number): Promise<FrameFigures> {
+  const { page } = await openBenchPage(browser, url, kind, n);
+  // Let fitView and the first measurements settle before interacting.
+  for (let i = 0; i < 10; i++) await nextFrame(page);
+  const drag = await recordDrag(page, await findNodeGrip(page), { x: 3, y: 2 });
+  for (let i = 0; i < 10; i++) await nextFrame(page);
+  const pan = await recordDrag(page, await findEmptyPane(page), { x: 4, y: 3 });
+  await page.context().close();
+  return {
+    dragMedian: median(drag),
+    dragP95: percentile(drag, 95),
+    panMedian: median(pan),
+    panP95: percentile(pan, 95),
+  };
+}
+
+/** The editor section: first render at each size, frames at 500, and ours ÷ bare. */
+export async function run(): Promise<BenchRow[]> {
+  const external = process.env.BENCH_URL;
+  const server = external ? { url: external.replace(/\/$/, ''), stop() {} } : await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const rows: BenchRow[] = [];
+    const first: Record<Kind, Record<number, number>> = { ours: {}, bare: {} };
+    for (const n of SIZES) {
+      for (const kind of ['bare', 'ours'] as const) {
+        first[kind][n] = await measureFirstRender(browser, server.url, kind, n);
+        process.stderr.write(`  first render ${kind} ${n}: ${first[kind][n].toFixed(0)} ms\n`);
+      }
+    }
+    for (const n of SIZES) {
+      rows.push({
+        figure: `first render, ${n} nodes (ours)`,
+        value: first.ours[n],
+        unit: 'ms',
+        better: 'lower',
+        ...(n === 500 ? { target: 1500 } : {}),
+        note: `bare React Flow ${first.bare[n].toFixed(0)} ms; median of ${RUNS}, from navigation start`,
+      });
+    }
+    rows.push({
+      figure: 'first render ratio ours ÷ bare, 500 nodes',
+      value: first.ours[500] / first.bare[500],
+      unit: '×',
+      target: 1.5,
+      better: 'lower',
+    });
+
+    const frames: Record<Kind, FrameFigures> = {
+      bare: await measureFrames(browser, server.url, 'bare', 500),
+      ours: await measureFrames(browser, server.url, 'ours', 500),
+    };
+    for (const [what, median, p95] of [
+      ['dragging a node', 'dragMedian', 'dragP95'],
+      ['panning', 'panMedian', 'panP95'],
+    ] as const) {
+      rows.push({
+        figure: `median frame ${what}, 500 nodes (ours)`,
+        value: frames.ours[median],
+        unit: 'ms',
+        target: 20,
+        better: 'lower',
+        note: `p95 ${frames.ours[p95].toFixed(1)} ms; bare median ${frames.bare[median].toFixed(1)}, p95 ${frames.bare[p95].toFixed(1)} ms; ${FRAME_STEPS} pointer moves`,
+      });
+      rows.push({
+        figure: `median frame ratio ours ÷ bare, ${what}`,
+        value: frames.ours[median] / frames.bare[median],
+        unit: '×',
+        target: 1.5,
+        better: 'lower',
+      });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+// Run alone: print the rows as a small table.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  run().then(
+    (rows) => {
+      for (const r of rows) {
+        const target = r.target === undefined ? '' : ` (target ≤ ${r.target})`;
+        process.stdout.write(
+          `${r.figure}: ${r.value.toFixed(2)} ${r.unit}${target}${r.note ? ` — ${r.note}` : ''}\n`,
+        );
+      }
+    },
+    (error: Error) => {
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
