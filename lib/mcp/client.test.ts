@@ -133,6 +133,16 @@ describe('dialects', () => {
   });
 });
 
+describe('listMcpTools over Streamable HTTP', () => {
+  it('ends its session on the server when done', async () => {
+    const server = await startChangingHttpServer([{ name: 'one', inputSchema: { type: 'object' } }]);
+    closers.push(server.close);
+    const result = await listMcpTools({ kind: 'http', url: server.url }, LOCAL_OPTIONS);
+    expect(result.ok && result.value.tools.map((t) => t.name)).toEqual(['one']);
+    await expect.poll(() => server.getSessionCount()).toBe(0);
+  });
+});
+
 describe('watchMcpTools over Streamable HTTP', () => {
   it('re-lists when a server changes its tools while connected', async () => {
     const tool = (name: string) => ({

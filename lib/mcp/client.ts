@@ -222,6 +222,8 @@ interface Connection {
   transport: McpToolList['transport'];
   /** Handlers installed before connecting, so an early notification is not lost. */
   onListChanged: { listener?: () => void };
+  /** Ends the server-side session where the transport has one (Streamable HTTP). */
+  endSession: () => Promise<void>;
 }
 
 type ConnectFailure = { error: unknown; transport: McpToolList['transport'] };
@@ -283,7 +285,12 @@ async function connect(
     await client.close().catch(() => {});
     return err({ error, transport: kind });
   }
-  return ok({ client, transport: kind, onListChanged });
+  const endSession = async () => {
+    // A polite DELETE, so the server can free the session now rather than when it times out.
+    if (transport instanceof StreamableHTTPClientTransport)
+      await transport.terminateSession().catch(() => {});
+  };
+  return ok({ client, transport: kind, onListChanged, endSession });
 }
 
 function isStreamableUnsupported(failure: ConnectFailure): boolean {
@@ -580,6 +587,7 @@ function createSession(
     async close() {
       if (closed) return;
       closed = true;
+      await connection.endSession();
       await client.close().catch(() => {});
     },
   };

@@ -16,6 +16,8 @@ export interface ChangingHttpServer {
   eventStreamOpened: Promise<void>;
   /** Replace the tool list and announce it with tools/list_changed to every connected client. */
   setTools(tools: Tool[]): Promise<void>;
+  /** Sessions the server still holds. */
+  getSessionCount(): number;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startChangingHttpServer(initial: Tool[]): Promise<Changing
         [...sessions.values()].map(({ server }) => server.sendToolListChanged().catch(() => {})),
       );
     },
+    getSessionCount: () => sessions.size,
     async close() {
       await Promise.all([...sessions.values()].map(({ server }) => server.close()));
       httpServer.closeAllConnections();
