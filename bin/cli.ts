@@ -9,12 +9,14 @@ import { createNodeIo, UsageError, type CliCommand, type CliIo, type ExitCode } 
 /** Commands by name, loaded on demand so one command's dependencies never slow another. */
 export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   build: async () => (await import('./commands/build')).command,
+  plan: async () => (await import('./commands/plan')).command,
   tools: async () => (await import('./commands/tools')).command,
   validate: async () => (await import('./commands/validate')).command,
 };
 
 const SUMMARIES: Record<string, string> = {
   build: 'tools + plan → workflow export JSON (no model needed)',
+  plan: 'task in words → workflow export JSON (offline planner or an OpenAI-compatible model)',
   tools: 'convert tool declarations to a provider format',
   validate: 'check a workflow export; one line per problem',
 };

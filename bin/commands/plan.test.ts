@@ -1,0 +1,137 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startScriptedServer, type ScriptedServer } from '../../lib/llm/testing/server';
+import type { WorkflowExportV1 } from '../../lib/workflow/types';
+import { runCli } from '../cli';
+import type { CliIo } from '../io';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TOOLS_FILE = fileURLToPath(
+  new URL('../../lib/planner/__fixtures__/materials-tools.json', import.meta.url),
+);
+const TOOLS = readFileSync(TOOLS_FILE, 'utf8');
+const TASK =
+  'Optimise the structure at https://example.org/a.cif with model https://example.org/m.pt, then compute its phonons';
+
+function createMemoryIo(files: Record<string, string>) {
+  const out = { stdout: '', stderr: '' };
+  const io: CliIo = {
+    stdout: (t) => void (out.stdout += t),
+    stderr: (t) => void (out.stderr += t),
+    readFile: async (path) => {
+      if (!(path in files)) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+      return files[path];
+    },
+  };
+  return { io, out };
+}
+
+let server: ScriptedServer | undefined;
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await server?.close();
+  server = undefined;
+});
+
+describe('toolflow plan', () => {
+  it('plans offline without a key, printing the export and saying which planner ran and why it stopped', async () => {
+    vi.stubEnv('OPENAI_API_KEY', '');
+    const { io, out } = createMemoryIo({ 'tools.json': TOOLS });
+    expect(await runCli(['plan', TASK, '--tools', 'tools.json'], io)).toBe(0);
+    const exported = JSON.parse(out.stdout) as WorkflowExportV1;
+    expect(exported.nodes.map((n) => n.tool_name)).toEqual(['optimize_structure', 'calculate_phonons']);
+    expect(exported.edges.map((e) => e.id)).toEqual(['step_1.optimized_structure->step_2.structure_path']);
+    expect(exported.task).toBe(TASK);
+    expect(out.stderr).toContain('toolflow plan: planner offline (no OPENAI_API_KEY set');
+    expect(out.stderr).toContain('  step_1  optimize_structure\n');
+    expect(out.stderr).toContain(
+      'stopped (no_tool_calls: the planner made no more tool calls) after 2 turns with 2 step(s) and 1 edge(s).',
+    );
+  });
+
+  it('plans with an OpenAI-compatible endpoint (the scripted server) and --max-iterations', async () => {
+    const again = { tool_calls: [{ name: 'fetch_structure', arguments: { material_id: 'mp-149' } }] };
+    server = await startScriptedServer({ turns: [again, again, again] });
+    vi.stubEnv('OPENAI_API_KEY', 'scripted');
+    vi.stubEnv('OPENAI_BASE_URL', server.baseURL);
+    vi.stubEnv('TOOLFLOW_LLM_API', 'responses');
+    const { io, out } = createMemoryIo({ 'tools.json': TOOLS });
+    expect(
+      await runCli(
+        ['plan', 'fetch mp-149', '--tools', 'tools.json', '--llm', 'openai', '--max-iterations', '2'],
+        io,
+      ),
+    ).toBe(0);
+    expect(out.stderr).toContain(`planner openai-responses (gpt-4.1-mini at ${server.baseURL})`);
+    expect(out.stderr).toContain(
+      'stopped (max_iterations: the turn limit was reached) after 2 turns with 2 step(s)',
+    );
+    expect((JSON.parse(out.stdout) as WorkflowExportV1).nodes).toHaveLength(2);
+    expect(server.requests.map((r) => r.path)).toEqual(['/v1/responses', '/v1/responses']);
+  });
+
+  it('exits 1 with the reason when the model endpoint fails', async () => {
+    server = await startScriptedServer({
+      turns: [{ error: { status: 401, message: 'Incorrect API key provided' } }],
+    });
+    vi.stubEnv('OPENAI_API_KEY', 'bad');
+    vi.stubEnv('OPENAI_BASE_URL', server.baseURL);
+    const { io, out } = createMemoryIo({ 'tools.json': TOOLS });
+    expect(await runCli(['plan', TASK, '--tools', 'tools.json'], io)).toBe(1);
+    expect(out.stderr).toContain(
+      'error: The model endpoint refused the request (HTTP 401: Incorrect API key provided). Check OPENAI_API_KEY.',
+    );
+  });
+
+  it('exits 1 when nothing could be planned', async () => {
+    vi.stubEnv('OPENAI_API_KEY', '');
+    const { io, out } = createMemoryIo({ 'tools.json': TOOLS });
+    expect(await runCli(['plan', 'paint the fence', '--tools', 'tools.json'], io)).toBe(1);
+    expect(out.stderr).toContain('warning: No tool matches the task.');
+    expect(out.stderr).toContain('no steps were planned');
+  });
+
+  it('is a usage error (exit 2) without a task, without --tools, or with a bad --llm', async () => {
+    const { io, out } = createMemoryIo({});
+    expect(await runCli(['plan', '--tools', 'x.json'], io)).toBe(2);
+    expect(await runCli(['plan', 'task'], io)).toBe(2);
+    expect(await runCli(['plan', 'task', '--tools', 'x.json', '--llm', 'claude'], io)).toBe(2);
+    expect(out.stderr).toContain('--llm must be auto, offline or openai (got "claude")');
+  });
+
+  it('says when OPENAI is forced without a key', async () => {
+    vi.stubEnv('OPENAI_API_KEY', '');
+    vi.stubEnv('OPENAI_BASE_URL', '');
+    const { io, out } = createMemoryIo({ 'tools.json': TOOLS });
+    expect(await runCli(['plan', 'x', '--tools', 'tools.json', '--llm', 'openai'], io)).toBe(1);
+    expect(out.stderr).toContain('needs OPENAI_API_KEY');
+  });
+
+  it('runs as `npm run --silent toolflow -- plan` in a plain Node process', async () => {
+    const { stdout, stderr } = await promisify(execFile)(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'toolflow',
+        '--',
+        'plan',
+        '对这个结构进行几何优化，然后计算声子谱',
+        '--tools',
+        TOOLS_FILE,
+        '--llm',
+        'offline',
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, OPENAI_API_KEY: '' },
+      },
+    );
+    const exported = JSON.parse(stdout) as WorkflowExportV1;
+    expect(exported.nodes.map((n) => n.tool_name)).toEqual(['optimize_structure', 'calculate_phonons']);
+    expect(stderr).toContain('planner offline (chosen');
+  });
+});

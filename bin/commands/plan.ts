@@ -1,0 +1,168 @@
+/**
+ * `toolflow plan "<task>" --tools FILE`: plan a workflow with the offline planner or an
+ * OpenAI-compatible model and print the v1 export JSON on stdout. stderr says which planner ran,
+ * each step as it appears, and why planning stopped.
+ */
+import { createHash } from 'node:crypto';
+import { basename, extname } from 'node:path';
+import { allowServerOnlyImports } from '../../lib/llm/server-context';
+import { runPlanner } from '../../lib/planner/loop';
+import { createPlannedDocument } from '../../lib/planner/operations';
+import type { PlanEvent, StopReason } from '../../lib/planner/types';
+import { parseDeclarationsText } from '../../lib/tools/import';
+import { exportWorkflow } from '../../lib/workflow/export';
+import { parseCommandArgs, printIssues, readInputFile, UsageError, type CliCommand } from '../io';
+
+const usage = `Usage: toolflow plan "<task>" --tools FILE [options]
+
+Plan a workflow for a task described in words and print its export JSON (format
+toolflow.workflow, version 1) on stdout. stderr says which planner ran, each step and why
+planning stopped.
+
+  --tools FILE           tool declarations (MCP tools/list, OpenAI, Gemini, Anthropic or bare list)
+  --llm auto|offline|openai
+                         auto (default): OpenAI when OPENAI_API_KEY is set, else the offline planner
+  --max-iterations N     model turns before stopping (default 8)
+  --system-params a,b    parameters the platform injects (default: executor,storage; "" for none)
+  --name NAME            workflow name (default: the task)
+  --id ID                workflow id (default: derived from the tools and the task)
+
+The OpenAI planner reads OPENAI_API_KEY, OPENAI_BASE_URL, TOOLFLOW_MODEL, TOOLFLOW_LLM_API
+(chat | responses | text), TOOLFLOW_LLM_TIMEOUT_MS and TOOLFLOW_LLM_MAX_RETRIES.
+`;
+
+const STOPS: Record<StopReason, string> = {
+  no_tool_calls: 'the planner made no more tool calls',
+  max_iterations: 'the turn limit was reached',
+  cancelled: 'cancelled',
+  error: 'an error ended the run',
+};
+
+function getList(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+export const command: CliCommand = {
+  summary: 'task in words → workflow export JSON (offline planner or an OpenAI-compatible model)',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs(
+      argv,
+      {
+        tools: { type: 'string' },
+        llm: { type: 'string' },
+        'max-iterations': { type: 'string' },
+        'system-params': { type: 'string' },
+        name: { type: 'string' },
+        id: { type: 'string' },
+      },
+      true,
+    );
+    const task = positionals.join(' ').trim();
+    if (task === '') throw new UsageError('the task is missing: toolflow plan "<task>" --tools FILE.');
+    if (!values.tools) throw new UsageError('--tools FILE is required.');
+    const preference = values.llm ?? 'auto';
+    if (preference !== 'auto' && preference !== 'offline' && preference !== 'openai') {
+      throw new UsageError(`--llm must be auto, offline or openai (got "${preference}").`);
+    }
+    const maxIterations =
+      values['max-iterations'] === undefined ? undefined : Number(values['max-iterations']);
+    if (maxIterations !== undefined && (!Number.isInteger(maxIterations) || maxIterations < 1)) {
+      throw new UsageError(
+        `--max-iterations must be a whole number ≥ 1 (got "${values['max-iterations']}").`,
+      );
+    }
+
+    const toolsText = await readInputFile(io, values.tools, '--tools file');
+    if (!toolsText.ok) return 1;
+    const toolkit = basename(values.tools, extname(values.tools));
+    const tools = parseDeclarationsText(toolsText.text, { source: { kind: 'file', toolkit } });
+    if (!tools.ok) {
+      printIssues(io, values.tools, tools.error);
+      return 1;
+    }
+
+    // The CLI is a server process: let lib/llm's `server-only` modules load under plain Node.
+    allowServerOnlyImports();
+    const { createPlannerFromEnv } = await import('../../lib/llm/env');
+    const choice = createPlannerFromEnv(process.env, preference);
+    if (!choice.ok) {
+      io.stderr(`toolflow plan: ${choice.error}\n`);
+      return 1;
+    }
+    io.stderr(`toolflow plan: planner ${choice.value.description}\n`);
+
+    const systemParams = getList(values['system-params']);
+    const controller = new AbortController();
+    const onInterrupt = () => controller.abort();
+    process.once('SIGINT', onInterrupt);
+    let done: Extract<PlanEvent, { type: 'done' }> | undefined;
+    try {
+      const events = runPlanner(
+        { task, tools: tools.value.tools, ...(systemParams ? { systemParams } : {}) },
+        choice.value.port,
+        {
+          signal: controller.signal,
+          ...(maxIterations !== undefined ? { maxIterations } : {}),
+        },
+      );
+      for await (const event of events) {
+        const line = describeEvent(event);
+        if (line) io.stderr(line);
+        if (event.type === 'done') done = event;
+      }
+    } finally {
+      process.off('SIGINT', onInterrupt);
+    }
+    if (!done) return 1;
+
+    const doc = createPlannedDocument(task, done.operations, tools.value.tools, systemParams);
+    if (!doc.ok) {
+      printIssues(io, 'plan', doc.error);
+      return 1;
+    }
+    const id =
+      values.id ??
+      'wf_' +
+        createHash('sha256').update(toolsText.text).update('\0').update(task).digest('hex').slice(0, 12);
+    const name = values.name ?? (task.length > 80 ? `${task.slice(0, 79)}…` : task);
+    io.stdout(JSON.stringify(exportWorkflow(doc.value, { id, name }), null, 2) + '\n');
+
+    const turns = `${done.iterations} ${done.iterations === 1 ? 'turn' : 'turns'}`;
+    io.stderr(
+      `toolflow plan: stopped (${done.stopReason}: ${STOPS[done.stopReason]}) after ${turns} with ${done.steps.length} step(s) and ${done.edges.length} edge(s).${done.message ? ` ${done.message}` : ''}\n`,
+    );
+    if (done.stopReason === 'error' || done.stopReason === 'cancelled') return 1;
+    if (done.steps.length === 0) {
+      io.stderr(
+        'toolflow plan: no steps were planned; the export above is empty. Describe the task with the words the tools use.\n',
+      );
+      return 1;
+    }
+    return 0;
+  },
+};
+
+/** One stderr line per event worth a person's attention (none for progress chatter). */
+function describeEvent(event: PlanEvent): string | undefined {
+  switch (event.type) {
+    case 'step': {
+      const problems = event.step.issues.map((i) => `\n    ${i.severity}: ${i.message}`).join('');
+      return `  ${event.step.id}  ${event.step.tool}${problems}\n`;
+    }
+    case 'edge':
+      return `  edge  ${event.edge.source}.${event.edge.source_output} → ${event.edge.target}.${event.edge.target_input}\n`;
+    case 'operation':
+      return `  edit  ${event.operation.op}\n`;
+    case 'warning':
+      return `  warning: ${event.message}\n`;
+    case 'error':
+      return `  error: ${event.message}\n`;
+    default:
+      return undefined;
+  }
+}
