@@ -34,6 +34,8 @@ export const PURE_CORE_FILES = [
   'lib/tools/**/*.ts',
   'lib/workflow/**/*.ts',
   'lib/planner/**/*.ts',
+  'lib/toolkits/**/*.ts',
+  'lib/fuzz/**/*.ts',
   'lib/result.ts',
 ];
 
