@@ -1,10 +1,23 @@
 'use client';
-import { ReactFlowProvider } from '@xyflow/react';
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import Link from 'next/link';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
+import { findFreeSpot, PALETTE_DRAG_TYPE, parsePaletteDrag } from '@/lib/editor/palette';
+import { selectCanEdit, selectNodeCount, selectProblems } from '@/lib/editor/selectors';
 import type { EditorInit, EditorState } from '@/lib/editor/store';
 import { useAutosave } from '@/lib/editor/use-autosave';
+import { useToolkits } from '@/lib/editor/use-toolkits';
+import type { ToolDeclaration } from '@/lib/tools/types';
 import { WorkflowCanvas } from '@/components/canvas/workflow-canvas';
+import { Inspector } from '@/components/inspector/inspector';
+import { JsonPanel } from '@/components/panels/json-panel';
+import { SaveControls } from '@/components/save/save-controls';
+import { ProblemsPanel } from '@/components/panels/problems-panel';
+import { ToolPalette } from '@/components/panels/tool-palette';
+import { PromptBar, type AutoStartPlan } from '@/components/prompt/prompt-bar';
+import './editor.css';
 
 const SAVE_LABELS: Record<EditorState['saveState'], string> = {
   saved: 'Saved',
@@ -15,35 +28,183 @@ const SAVE_LABELS: Record<EditorState['saveState'], string> = {
   error: 'Not saved',
 };
 
+type SideTab = 'inspector' | 'json' | 'problems';
+
 const selectName = (s: EditorState) => s.meta.name;
+const selectWorkflowId = (s: EditorState) => s.meta.id;
+const selectTask = (s: EditorState) => s.doc.task;
 const selectSave = (s: EditorState) => s.saveState;
 const selectSaveError = (s: EditorState) => s.saveError;
+
+/** The size assumed for a node not measured yet, when placing one added by click or keyboard. */
+const NEW_NODE_SIZE = { width: 280, height: 180 };
+
+function SaveStateLabel() {
+  const saveState = useEditorStore(selectSave);
+  const saveError = useEditorStore(selectSaveError);
+  return (
+    <span
+      className={`save-state save-state--${saveState}`}
+      data-testid="save-state"
+      title={saveError ?? undefined}
+    >
+      {SAVE_LABELS[saveState]}
+    </span>
+  );
+}
+
+/** The first plan of a workflow made on the home page: `?plan=1&toolkits=a,b&llm=1`. */
+function useAutoStart(): AutoStartPlan | null {
+  const params = useSearchParams();
+  const task = useEditorStore(selectTask);
+  const nodeCount = useEditorStore(selectNodeCount);
+  const wanted = params.get('plan') === '1';
+  const toolkits = params.get('toolkits') ?? '';
+  const llm = params.get('llm') === '1';
+  // Only for a workflow that has no steps yet: a reload after planning must not plan again.
+  const [plan] = useState<AutoStartPlan | null>(() =>
+    wanted && task.trim() && nodeCount === 0
+      ? { task, toolkitIds: toolkits.split(',').filter(Boolean), llm }
+      : null,
+  );
+  return plan;
+}
+
+function SidePanel() {
+  const [tab, setTab] = useState<SideTab>('inspector');
+  const problems = useEditorStore(selectProblems);
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  const tabs: { id: SideTab; label: string }[] = [
+    { id: 'inspector', label: 'Inspector' },
+    { id: 'json', label: 'JSON' },
+    { id: 'problems', label: 'Problems' },
+  ];
+  return (
+    <aside className="editor__side" aria-label="Details">
+      <div className="tabs" role="tablist">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`side-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls="side-panel"
+            className={`tabs__tab${tab === t.id ? ' tabs__tab--on' : ''}`}
+            onClick={() => setTab(t.id)}
+            data-testid={`tab-${t.id}`}
+          >
+            {t.label}
+            {t.id === 'problems' && problems.length > 0 ? (
+              <span
+                className={`tabs__count${errors > 0 ? ' tabs__count--error' : ''}`}
+                data-testid="problems-count"
+              >
+                {problems.length}
+              </span>
+            ) : null}
+          </button>
+        ))}
+      </div>
+      <div className="editor__side-body" id="side-panel" role="tabpanel" aria-labelledby={`side-tab-${tab}`}>
+        {tab === 'inspector' ? <Inspector /> : null}
+        {tab === 'json' ? <JsonPanel /> : null}
+        {tab === 'problems' ? <ProblemsPanel onOpen={() => setTab('inspector')} /> : null}
+      </div>
+    </aside>
+  );
+}
 
 function EditorShell() {
   const store = useEditorStoreApi();
   useAutosave(store);
   const name = useEditorStore(selectName);
-  const saveState = useEditorStore(selectSave);
-  const saveError = useEditorStore(selectSaveError);
+  const workflowId = useEditorStore(selectWorkflowId);
+  const canEdit = useEditorStore(selectCanEdit);
+  const { toolkits, error } = useToolkits();
+  const { screenToFlowPosition } = useReactFlow();
+  const canvasBox = useRef<HTMLDivElement>(null);
+  const autoStart = useAutoStart();
+  const pathname = usePathname();
+
+  // The start parameters are read once; drop them from the address so a reload or a shared
+  // link does not carry them (Next.js keeps its router in step with history.replaceState).
+  useEffect(() => {
+    if (window.location.search.includes('plan=')) {
+      window.history.replaceState(window.history.state, '', pathname ?? `/w/${workflowId}`);
+    }
+  }, [pathname, workflowId]);
+
+  const findTool = useCallback(
+    (toolkitId: string, name: string): ToolDeclaration | undefined =>
+      toolkits?.find((t) => t.id === toolkitId)?.tools.find((tool) => tool.name === name),
+    [toolkits],
+  );
+
+  const onDragOver = (event: DragEvent) => {
+    if (!canEdit || !event.dataTransfer.types.includes(PALETTE_DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+  };
+  const onDrop = (event: DragEvent) => {
+    const data = parsePaletteDrag(event.dataTransfer.getData(PALETTE_DRAG_TYPE));
+    if (!data) return;
+    event.preventDefault();
+    const decl = findTool(data.toolkitId, data.tool);
+    if (!decl) return;
+    store.getState().addToolNode(decl, screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+  };
+  const addInView = (decl: ToolDeclaration) => {
+    const box = canvasBox.current?.getBoundingClientRect();
+    if (!box) return;
+    const centre = screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
+    const boxes = store.getState().flowNodes.map((n) => ({
+      x: n.position.x,
+      y: n.position.y,
+      width: n.measured?.width ?? NEW_NODE_SIZE.width,
+      height: n.measured?.height ?? NEW_NODE_SIZE.height,
+    }));
+    const start = { x: centre.x - NEW_NODE_SIZE.width / 2, y: centre.y - NEW_NODE_SIZE.height / 2 };
+    store.getState().addToolNode(decl, findFreeSpot(start, NEW_NODE_SIZE, boxes));
+  };
+
+  const llmAvailable = useMemo(() => false, []);
+
   return (
     <div className="editor">
       <header className="editor__bar">
-        <Link href="/">Toolflow</Link>
-        <strong data-testid="workflow-name">{name}</strong>
-        <span
-          className={`save-state save-state--${saveState}`}
-          data-testid="save-state"
-          title={saveError ?? undefined}
-        >
-          {SAVE_LABELS[saveState]}
+        <Link href="/" className="editor__brand">
+          Toolflow
+        </Link>
+        <span className="editor__sep" aria-hidden="true">
+          /
         </span>
+        <strong className="editor__name" data-testid="workflow-name">
+          {name}
+        </strong>
+        <div className="editor__slot" data-testid="editor-actions">
+          {/* Save state, conflicts, share, export/import and revisions mount here. */}
+          <SaveStateLabel />
+          <SaveControls />
+        </div>
       </header>
-      <WorkflowCanvas />
+      <div className="editor__body">
+        <div className="editor__palette">
+          <ToolPalette toolkits={toolkits} error={error} canAdd={canEdit} onAdd={addInView} />
+        </div>
+        <main className="editor__center">
+          <div className="editor__canvas" ref={canvasBox} onDragOver={onDragOver} onDrop={onDrop}>
+            <WorkflowCanvas />
+          </div>
+          <PromptBar toolkits={toolkits} llmAvailable={llmAvailable} autoStart={autoStart} />
+        </main>
+        <SidePanel />
+      </div>
     </div>
   );
 }
 
-/** The workflow editor: one store, one canvas. */
+/** The workflow editor: palette, canvas and prompt, and the inspector / JSON / problems panels. */
 export function Editor({ init }: { init: EditorInit }) {
   return (
     <EditorStoreProvider init={init}>

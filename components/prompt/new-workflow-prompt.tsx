@@ -1,0 +1,129 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import '@/components/ui/controls.css';
+import { useState } from 'react';
+import { getWorkflowNameFromTask } from '@/lib/editor/task-name';
+import { useToolkits } from '@/lib/editor/use-toolkits';
+import { ToolkitPicker } from './toolkit-picker';
+import './prompt.css';
+
+interface Props {
+  /** The configured language model (e.g. "openai-chat (gpt-4.1-mini at …)"), or null for none. */
+  llm: string | null;
+}
+
+/**
+ * The home page's prompt: type the task, pick toolkits, Enter. Creates the workflow and opens
+ * the editor, which plans it there so the steps stream onto the canvas.
+ */
+export function NewWorkflowPrompt({ llm }: Props) {
+  const router = useRouter();
+  const { toolkits, error: toolkitsError } = useToolkits();
+  const [task, setTask] = useState('');
+  const [selected, setSelected] = useState<Set<string> | null>(null);
+  const [planner, setPlanner] = useState<'offline' | 'llm'>(llm ? 'llm' : 'offline');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const picked = selected ?? new Set(toolkits?.map((t) => t.id) ?? []);
+
+  const submit = async () => {
+    const text = task.trim();
+    if (!text || busy) return;
+    if (toolkits && toolkits.length > 0 && picked.size === 0) {
+      setError('Pick at least one toolkit: the planner can only use tools from the toolkits you pick.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch('/api/workflows', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: getWorkflowNameFromTask(text), task: text }),
+      });
+      const body = await res.json().catch(() => ({}));
+      if (!res.ok) {
+        setError(body.message ?? `Could not create the workflow (HTTP ${res.status}). Try again.`);
+        setBusy(false);
+        return;
+      }
+      const params = new URLSearchParams({ plan: '1' });
+      // All toolkits picked: say nothing, so toolkits added later are used too.
+      if (toolkits && picked.size < toolkits.length) params.set('toolkits', [...picked].join(','));
+      if (planner === 'llm' && llm) params.set('llm', '1');
+      router.push(`/w/${body.workflow.id}?${params}`);
+    } catch (e) {
+      setError(
+        `Could not reach the server (${(e as Error).message}). Check that Toolflow is running and try again.`,
+      );
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="new-prompt card"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      data-testid="new-workflow-prompt"
+    >
+      <label htmlFor="new-task" className="new-prompt__label">
+        What should the workflow do?
+      </label>
+      <textarea
+        id="new-task"
+        className="new-prompt__input"
+        rows={3}
+        value={task}
+        disabled={busy}
+        placeholder="e.g. Optimise the structure at https://example.org/structures/Cu_bulk.cif with a DPA model, then compute its phonons"
+        onChange={(e) => setTask(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+        data-testid="home-prompt-input"
+      />
+      <div className="new-prompt__options">
+        <ToolkitPicker toolkits={toolkits} selected={picked} disabled={busy} onChange={setSelected} />
+      </div>
+      <div className="new-prompt__footer">
+        <label className="prompt-bar__planner new-prompt__planner">
+          <span className="muted">Planner</span>
+          <select
+            value={planner}
+            disabled={busy}
+            onChange={(e) => setPlanner(e.target.value as 'offline' | 'llm')}
+            data-testid="home-planner"
+          >
+            <option value="offline">Offline (deterministic, no model)</option>
+            {llm ? <option value="llm">Language model: {llm}</option> : null}
+          </select>
+        </label>
+        <span className="muted new-prompt__hint">Enter to plan · Shift+Enter for a new line</span>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy || !task.trim()}
+          data-testid="home-prompt-submit"
+        >
+          {busy ? 'Creating…' : 'Plan workflow'}
+        </button>
+      </div>
+      {toolkitsError ? (
+        <p className="error-text new-prompt__error" role="alert">
+          {toolkitsError}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="error-text new-prompt__error" role="alert" data-testid="home-prompt-error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import '@/components/ui/controls.css';
+import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
+import { runPlan, type PlanProgress } from '@/lib/editor/plan-client';
+import { selectAiEditing, selectNodeCount } from '@/lib/editor/selectors';
+import type { ToolkitSummary } from '@/lib/editor/toolkits-client';
+import type { EditorState } from '@/lib/editor/store';
+import { PlanStatus } from './plan-status';
+import { ToolkitPicker } from './toolkit-picker';
+import './prompt.css';
+
+/** A run the editor starts by itself: the first plan of a workflow created from the home page. */
+export interface AutoStartPlan {
+  task: string;
+  /** Empty: every toolkit. */
+  toolkitIds: string[];
+  llm: boolean;
+}
+
+interface Props {
+  toolkits: ToolkitSummary[] | null;
+  /** Whether the server has a language model configured (else only the offline planner). */
+  llmAvailable: boolean;
+  autoStart?: AutoStartPlan | null;
+}
+
+const selectReadOnly = (s: EditorState) => s.meta.readOnly;
+
+/**
+ * The editor's prompt: describe a task (or, with steps on the canvas, a change to them), pick
+ * toolkits, Enter. Steps stream onto the canvas; Cancel stops the run.
+ */
+export function PromptBar({ toolkits, llmAvailable, autoStart }: Props) {
+  const store = useEditorStoreApi();
+  const nodeCount = useEditorStore(selectNodeCount);
+  const aiEditing = useEditorStore(selectAiEditing);
+  const readOnly = useEditorStore(selectReadOnly);
+  const [text, setText] = useState('');
+  const [selected, setSelected] = useState<Set<string> | null>(null);
+  const [useLlm, setUseLlm] = useState(false);
+  const [progress, setProgress] = useState<PlanProgress | null>(null);
+  const [running, setRunning] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+  const started = useRef(false);
+
+  // Every toolkit is picked until the person narrows the choice.
+  const picked = selected ?? new Set(toolkits?.map((t) => t.id) ?? []);
+  const busy = running || aiEditing;
+
+  const run = async (task: string, toolkitIds: string[], llm: boolean) => {
+    if (controller.current || !toolkits) return;
+    const chosen = toolkitIds.length > 0 ? toolkits.filter((t) => toolkitIds.includes(t.id)) : toolkits;
+    const tools = chosen.flatMap((t) => t.tools);
+    const doc = store.getState().doc;
+    const abort = new AbortController();
+    controller.current = abort;
+    setRunning(true);
+    try {
+      await runPlan(
+        store,
+        {
+          task,
+          toolkitIds: chosen.map((t) => t.id),
+          ...(doc.nodes.length > 0 ? { document: doc } : {}),
+          ...(llm ? { llm: true } : {}),
+        },
+        tools,
+        abort.signal,
+        { onProgress: setProgress },
+      );
+    } finally {
+      controller.current = null;
+      setRunning(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!autoStart || started.current || !toolkits) return;
+    started.current = true;
+    void run(autoStart.task, autoStart.toolkitIds, autoStart.llm);
+    // run reads the latest state through the store; it only has to start once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autoStart, toolkits]);
+
+  const submit = () => {
+    const task = text.trim();
+    if (!task || busy || readOnly) return;
+    setText('');
+    void run(task, [...picked], useLlm && llmAvailable);
+  };
+
+  const followUp = nodeCount > 0;
+  return (
+    <div className="prompt-bar" data-testid="prompt-bar">
+      <div className="prompt-bar__row">
+        <textarea
+          className="prompt-bar__input"
+          rows={1}
+          value={text}
+          disabled={readOnly}
+          placeholder={
+            followUp
+              ? 'Describe a change, e.g. “then compute the band structure too” — Enter to send'
+              : 'Describe the task, e.g. “optimise the structure at … then compute its phonons” — Enter to plan'
+          }
+          aria-label={followUp ? 'Describe a change to this workflow' : 'Describe the task to plan'}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          data-testid="prompt-input"
+        />
+        {busy ? (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => controller.current?.abort()}
+            data-testid="prompt-cancel"
+          >
+            Cancel
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!text.trim() || readOnly || !toolkits}
+            onClick={submit}
+            data-testid="prompt-submit"
+          >
+            {followUp ? 'Edit' : 'Plan'}
+          </button>
+        )}
+      </div>
+      <div className="prompt-bar__options">
+        <ToolkitPicker toolkits={toolkits} selected={picked} disabled={busy} onChange={setSelected} />
+        {llmAvailable ? (
+          <label className="prompt-bar__planner">
+            <span className="muted">Planner</span>
+            <select
+              value={useLlm ? 'llm' : 'offline'}
+              disabled={busy}
+              onChange={(e) => setUseLlm(e.target.value === 'llm')}
+              data-testid="prompt-planner"
+            >
+              <option value="offline">Offline (deterministic)</option>
+              <option value="llm">Language model</option>
+            </select>
+          </label>
+        ) : null}
+      </div>
+      <PlanStatus progress={progress} />
+    </div>
+  );
+}

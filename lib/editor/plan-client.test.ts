@@ -1,0 +1,237 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ToolDeclaration } from '../tools/types';
+import type { PlanEvent, PlannedStep } from '../planner/types';
+import type { WorkflowDocument } from '../workflow/types';
+import {
+  describePlanProgress,
+  INITIAL_PROGRESS,
+  reducePlanProgress,
+  runPlan,
+  type PlanProgress,
+} from './plan-client';
+import { createEditorStore } from './store';
+
+const optimize: ToolDeclaration = {
+  name: 'optimize_structure',
+  description: 'Relax',
+  inputSchema: {
+    type: 'object',
+    required: ['input_structure'],
+    properties: { input_structure: { type: 'string' } },
+  },
+  outputSchema: { type: 'object', properties: { optimized_structure: { type: 'string' } } },
+};
+const phonons: ToolDeclaration = {
+  name: 'calculate_phonons',
+  description: 'Phonons',
+  inputSchema: {
+    type: 'object',
+    required: ['input_structure'],
+    properties: { input_structure: { type: 'string' } },
+  },
+};
+const tools = [optimize, phonons];
+
+const step = (id: string, tool: string, args: Record<string, unknown> = {}): PlannedStep => ({
+  id,
+  tool,
+  args,
+  unknownArgs: [],
+  issues: [],
+});
+const edge = {
+  source: 'step_1',
+  source_output: 'optimized_structure',
+  target: 'step_2',
+  target_input: 'input_structure',
+};
+const s1 = step('step_1', 'optimize_structure', { input_structure: 'a.cif' });
+const s2 = step('step_2', 'calculate_phonons');
+
+const EVENTS: PlanEvent[] = [
+  { type: 'start', planner: 'offline', model: 'offline', protocol: 'native', maxIterations: 8 },
+  { type: 'progress', iteration: 1, message: 'ranking tools' },
+  { type: 'step', step: s1 },
+  { type: 'step', step: s2 },
+  { type: 'edge', edge },
+  {
+    type: 'done',
+    stopReason: 'no_tool_calls',
+    iterations: 2,
+    steps: [s1, s2],
+    edges: [edge],
+    operations: [
+      { op: 'add_step', step: s1 },
+      { op: 'add_step', step: s2 },
+      { op: 'connect', edge },
+    ],
+  },
+];
+
+const emptyDoc = (): WorkflowDocument => ({ task: 'relax then phonons', nodes: [], edges: [], tools: {} });
+const createStore = () =>
+  createEditorStore({ meta: { id: 'wf_1', name: 'Plan', version: 1, readOnly: false }, doc: emptyDoc() });
+
+/** A fetch that answers /api/plan with the given NDJSON lines, one chunk each, after `gate` resolves per chunk. */
+function mockPlanFetch(lines: string[], gate?: (index: number) => Promise<void>) {
+  const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+    const signal = init.signal as AbortSignal;
+    let i = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (i >= lines.length) return controller.close();
+        await gate?.(i);
+        if (signal.aborted) return controller.error(new DOMException('aborted', 'AbortError'));
+        controller.enqueue(new TextEncoder().encode(lines[i++] + '\n'));
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('reducePlanProgress', () => {
+  it('counts steps and edges and ends with the stop reason', () => {
+    const final = EVENTS.reduce(reducePlanProgress, INITIAL_PROGRESS);
+    expect(final).toMatchObject({
+      status: 'done',
+      planner: 'offline',
+      steps: 2,
+      edges: 1,
+      stopReason: 'no_tool_calls',
+    });
+  });
+
+  it('keeps warnings and rejected calls as notices', () => {
+    const p = [
+      { type: 'warning', message: 'hallucinated "temperature"', stepId: 'step_1' },
+      { type: 'error', message: 'unknown tool "frobnicate"' },
+    ].reduce((acc, e) => reducePlanProgress(acc, e as PlanEvent), INITIAL_PROGRESS);
+    expect(p.notices).toEqual([
+      { severity: 'warning', message: 'hallucinated "temperature"', stepId: 'step_1' },
+      { severity: 'error', message: 'unknown tool "frobnicate"', stepId: undefined },
+    ]);
+  });
+});
+
+describe('describePlanProgress', () => {
+  it('says which planner runs, the step and why it stopped', () => {
+    const running = reducePlanProgress(reducePlanProgress(INITIAL_PROGRESS, EVENTS[0]), EVENTS[2]);
+    expect(describePlanProgress(running)).toBe('offline planner · turn 1 · step 1');
+    expect(describePlanProgress(EVENTS.reduce(reducePlanProgress, INITIAL_PROGRESS))).toBe(
+      'offline planner finished (the model made no more tool calls) · 2 steps, 1 edge',
+    );
+  });
+
+  it('names the model of an LLM planner and the error of a failed run', () => {
+    const p: PlanProgress = {
+      ...INITIAL_PROGRESS,
+      status: 'failed',
+      planner: 'openai-chat',
+      model: 'gpt-x',
+      error: 'HTTP 500',
+    };
+    expect(describePlanProgress(p)).toBe('openai-chat planner (gpt-x) failed: HTTP 500');
+  });
+});
+
+describe('runPlan', () => {
+  it('shows nodes as they stream and records the whole run as one undo step', async () => {
+    const seen: number[] = [];
+    const store = createStore();
+    store.subscribe((s) => seen.push(s.doc.nodes.length));
+    let locked = false;
+    mockPlanFetch(
+      EVENTS.map((e) => JSON.stringify(e)),
+      async () => {
+        locked ||= store.getState().aiEditing;
+      },
+    );
+    const progress = await runPlan(
+      store,
+      { task: 'relax then phonons', toolkitIds: [] },
+      tools,
+      new AbortController().signal,
+      {
+        onProgress: () => undefined,
+      },
+    );
+    expect(progress.status).toBe('done');
+    expect(locked).toBe(true);
+    // One node, then two, while streaming.
+    expect(seen).toContain(1);
+    const s = store.getState();
+    expect(s.aiEditing).toBe(false);
+    expect(s.doc.nodes.map((n) => n.id)).toEqual(['step_1', 'step_2']);
+    expect(s.doc.edges).toHaveLength(1);
+    s.undo();
+    expect(store.getState().doc.nodes).toEqual([]);
+    store.getState().redo();
+    expect(store.getState().doc.nodes).toHaveLength(2);
+  });
+
+  it('keeps what arrived when cancelled, unlocks the canvas, and one undo removes it', async () => {
+    const store = createStore();
+    const controller = new AbortController();
+    mockPlanFetch(
+      EVENTS.map((e) => JSON.stringify(e)),
+      async (i) => {
+        if (i === 3) controller.abort();
+      },
+    );
+    const progress = await runPlan(store, { task: 't', toolkitIds: [] }, tools, controller.signal, {
+      onProgress: () => undefined,
+    });
+    expect(progress.status).toBe('cancelled');
+    expect(describePlanProgress(progress)).toMatch(/cancelled · 1 step, 0 edges kept/);
+    expect(store.getState().aiEditing).toBe(false);
+    expect(store.getState().doc.nodes.map((n) => n.id)).toEqual(['step_1']);
+    store.getState().undo();
+    expect(store.getState().doc.nodes).toEqual([]);
+  });
+
+  it('reports a refused request with the server message and leaves the document alone', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { code: 'bad_request:task', message: '"task" must not be empty: type what to do.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const store = createStore();
+    const before = store.getState().doc;
+    const progress = await runPlan(store, { task: '', toolkitIds: [] }, tools, new AbortController().signal, {
+      onProgress: () => undefined,
+    });
+    expect(progress.status).toBe('failed');
+    expect(progress.error).toBe(
+      'The planner refused the request: "task" must not be empty: type what to do.',
+    );
+    expect(store.getState().doc).toBe(before);
+    expect(store.getState().aiEditing).toBe(false);
+  });
+
+  it('says so when the stream ends without a done event', async () => {
+    mockPlanFetch(EVENTS.slice(0, 3).map((e) => JSON.stringify(e)));
+    const store = createStore();
+    const progress = await runPlan(
+      store,
+      { task: 't', toolkitIds: [] },
+      tools,
+      new AbortController().signal,
+      {
+        onProgress: () => undefined,
+      },
+    );
+    expect(progress.status).toBe('failed');
+    expect(progress.error).toMatch(/stopped answering/);
+    expect(store.getState().doc.nodes).toHaveLength(1);
+  });
+});

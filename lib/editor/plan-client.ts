@@ -1,0 +1,231 @@
+/**
+ * The browser side of planning: POST /api/plan, read its NDJSON PlanEvents as they stream, and
+ * show them on the canvas while they arrive. The store is locked for the run (beginAiEdit),
+ * each event re-renders `document before the run + operations so far`, and the finished run is
+ * applied as one undoable, auto-laid-out change. Cancel aborts the request; what already
+ * arrived stays (one undo step removes it).
+ */
+import { isJsonObject } from '../tools/json-schema';
+import type { ToolDeclaration } from '../tools/types';
+import type { PlanEvent, PlanOperation, StopReason } from '../planner/types';
+import type { WorkflowDocument } from '../workflow/types';
+import { readNdjson } from './ndjson';
+import { applyOperationsLeniently, getEventOperation } from './plan-apply';
+import type { EditorStore } from './store';
+
+/** What the editor asks the planner for. */
+export interface PlanRequest {
+  task: string;
+  /** Toolkits whose tools the model may call; empty means every toolkit. */
+  toolkitIds: string[];
+  /** The current workflow, for a follow-up edit. */
+  document?: WorkflowDocument;
+  /** Ask for the configured language model instead of the offline planner. */
+  llm?: boolean;
+}
+
+/** Where a run is, for the progress line. */
+export interface PlanProgress {
+  status: 'starting' | 'running' | 'done' | 'cancelled' | 'failed';
+  planner: string | null;
+  model: string | null;
+  iteration: number;
+  steps: number;
+  edges: number;
+  /** The latest thing the planner said it was doing. */
+  message: string | null;
+  stopReason: StopReason | null;
+  /** Warnings and rejected calls, in order. */
+  notices: { severity: 'warning' | 'error'; message: string; stepId?: string }[];
+  /** Why the run failed (HTTP, network, stream). */
+  error: string | null;
+}
+
+export const INITIAL_PROGRESS: PlanProgress = {
+  status: 'starting',
+  planner: null,
+  model: null,
+  iteration: 0,
+  steps: 0,
+  edges: 0,
+  message: null,
+  stopReason: null,
+  notices: [],
+  error: null,
+};
+
+/** The progress after one more event. */
+export function reducePlanProgress(progress: PlanProgress, event: PlanEvent): PlanProgress {
+  switch (event.type) {
+    case 'start':
+      return { ...progress, status: 'running', planner: event.planner, model: event.model };
+    case 'progress':
+      return { ...progress, iteration: event.iteration, message: event.message };
+    case 'step':
+      return { ...progress, steps: progress.steps + 1 };
+    case 'edge':
+      return { ...progress, edges: progress.edges + 1 };
+    case 'operation':
+    case 'text':
+      return progress;
+    case 'warning':
+      return {
+        ...progress,
+        notices: [...progress.notices, { severity: 'warning', message: event.message, stepId: event.stepId }],
+      };
+    case 'error':
+      return {
+        ...progress,
+        notices: [...progress.notices, { severity: 'error', message: event.message, stepId: event.stepId }],
+      };
+    case 'done':
+      return {
+        ...progress,
+        status:
+          event.stopReason === 'error' ? 'failed' : event.stopReason === 'cancelled' ? 'cancelled' : 'done',
+        iteration: event.iterations,
+        steps: event.steps.length,
+        edges: event.edges.length,
+        stopReason: event.stopReason,
+        error:
+          event.stopReason === 'error'
+            ? (event.message ?? 'The planner stopped with an error.')
+            : progress.error,
+        message: event.message ?? progress.message,
+      };
+  }
+}
+
+const STOP_REASONS: Record<StopReason, string> = {
+  no_tool_calls: 'finished (the model made no more tool calls)',
+  max_iterations: 'stopped at the turn limit',
+  cancelled: 'cancelled',
+  error: 'stopped by an error',
+};
+
+/** The one-line summary under the prompt: which planner, step N, and why it stopped. */
+export function describePlanProgress(p: PlanProgress): string {
+  const who = p.planner
+    ? `${p.planner} planner${p.model && p.model !== p.planner ? ` (${p.model})` : ''}`
+    : 'Planner';
+  const counts = `${p.steps} ${p.steps === 1 ? 'step' : 'steps'}, ${p.edges} ${p.edges === 1 ? 'edge' : 'edges'}`;
+  switch (p.status) {
+    case 'starting':
+      return 'Starting the planner…';
+    case 'running':
+      return `${who} · turn ${Math.max(1, p.iteration)} · step ${p.steps}${p.message ? ` · ${p.message}` : ''}`;
+    case 'done':
+      return `${who} ${STOP_REASONS[p.stopReason ?? 'no_tool_calls']} · ${counts}${p.stopReason === 'max_iterations' && p.message ? ` · ${p.message}` : ''}`;
+    case 'cancelled':
+      return `${who} cancelled · ${counts} kept (Undo removes them)`;
+    case 'failed':
+      return `${who} failed: ${p.error ?? 'unknown error'}`;
+  }
+}
+
+/** An HTTP or stream failure of /api/plan, with a message for the person. */
+export class PlanRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PlanRequestError';
+  }
+}
+
+function isPlanEvent(value: unknown): value is PlanEvent {
+  return isJsonObject(value) && typeof value.type === 'string';
+}
+
+/** POSTs the request and yields the planner's events as they stream. */
+export async function* streamPlan(request: PlanRequest, signal: AbortSignal): AsyncGenerator<PlanEvent> {
+  let res: Response;
+  try {
+    res = await fetch('/api/plan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
+      body: JSON.stringify(request),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new PlanRequestError(
+      `The planner could not be reached (${(error as Error).message}). Check that the server is running and try again.`,
+    );
+  }
+  if (!res.ok || !res.body) {
+    const body: unknown = await res.json().catch(() => undefined);
+    const message =
+      isJsonObject(body) && typeof body.message === 'string' ? body.message : `HTTP ${res.status}`;
+    throw new PlanRequestError(`The planner refused the request: ${message}`);
+  }
+  for await (const value of readNdjson(res.body)) {
+    if (isPlanEvent(value)) yield value;
+  }
+}
+
+/** What runPlan reports as it goes. */
+export interface PlanRunHooks {
+  onProgress(progress: PlanProgress): void;
+}
+
+/**
+ * Runs one planning request against the editor: locks the canvas, shows each streamed change,
+ * then applies the whole change as one undo step (auto-laid out) and unlocks. Resolves with the
+ * final progress; never throws (failures are in the progress).
+ */
+export async function runPlan(
+  store: EditorStore,
+  request: PlanRequest,
+  tools: readonly ToolDeclaration[],
+  signal: AbortSignal,
+  hooks: PlanRunHooks,
+): Promise<PlanProgress> {
+  const base = store.getState().doc;
+  const operations: PlanOperation[] = [];
+  let progress = INITIAL_PROGRESS;
+  let finalOperations: readonly PlanOperation[] | null = null;
+  const report = (next: PlanProgress) => {
+    progress = next;
+    hooks.onProgress(progress);
+  };
+  report(progress);
+  store.getState().beginAiEdit();
+  try {
+    for await (const event of streamPlan(request, signal)) {
+      report(reducePlanProgress(progress, event));
+      if (event.type === 'done') {
+        finalOperations = event.operations;
+        break;
+      }
+      const op = getEventOperation(event);
+      if (op) {
+        operations.push(op);
+        store.getState().setDoc(applyOperationsLeniently(base, operations, tools).doc);
+      }
+    }
+    if (!finalOperations && progress.status === 'running') {
+      report({
+        ...progress,
+        status: 'failed',
+        error: 'The planner stopped answering before it finished. Try again.',
+      });
+    }
+  } catch (error) {
+    if ((error as Error).name === 'AbortError' || signal.aborted) {
+      report({ ...progress, status: 'cancelled', stopReason: 'cancelled' });
+    } else {
+      report({ ...progress, status: 'failed', error: (error as Error).message });
+    }
+  } finally {
+    const { doc: next, issues } = applyOperationsLeniently(base, finalOperations ?? operations, tools);
+    if (issues.length > 0) {
+      const notices = issues.map((i) => ({
+        severity: 'error' as const,
+        message: `Not applied: ${i.message}`,
+      }));
+      report({ ...progress, notices: [...progress.notices, ...notices] });
+    }
+    if (next !== base) store.getState().applyAiChange(next);
+    store.getState().endAiEdit();
+  }
+  return progress;
+}
