@@ -37,8 +37,9 @@ const SEPARATORS = new RegExp(
   'gi',
 );
 
-/** "…commit the changes and push them": `and` may start a new action; the planner decides. */
-const SOFT_SEPARATOR = /\s+and\s+/i;
+/** "…commit the changes and push them", "build it, optimise it": a bare `and` or comma may start a
+ * new action; the planner decides by whether the part names another tool. */
+const SOFT_SEPARATOR = /\s+and\s+|,\s+/i;
 
 const OPEN_MARK = '\uE000';
 const CLOSE_MARK = '\uE001';

@@ -354,3 +354,36 @@ describe('the offline planner through the planning loop', () => {
     expect(node.unknown_args).toEqual([]);
   });
 });
+
+describe('planOffline on the built-in toolkits', () => {
+  it('plans the seed task, a comma-separated chain and a rows → data wire with the shipped tools', async () => {
+    const { BUILTIN_TOOLKITS } = await import('../../toolkits/builtin');
+    const tools = BUILTIN_TOOLKITS.flatMap((t) => t.tools);
+    expect(
+      plan(`Optimise the structure at ${CU} with model ${DPA}, then compute its phonons.`, tools),
+    ).toEqual([
+      ['step_1', 'optimize_structure', { input_structure: CU, model_path: DPA }],
+      ['step_2', 'calculate_phonons', { input_structure: '{{step_1.optimized_structure}}', model_path: DPA }],
+    ]);
+    expect(
+      plan(
+        'Build a bulk Cu structure, optimise it with model ./dpa.pt, then calculate the band structure',
+        tools,
+      ),
+    ).toEqual([
+      ['step_1', 'build_bulk_structure', {}],
+      ['step_2', 'optimize_structure', { input_structure: '{{step_1.structure}}', model_path: './dpa.pt' }],
+      ['step_3', 'calculate_band_structure', { input_structure: '{{step_2.optimized_structure}}' }],
+    ]);
+    expect(
+      plan('Read sheet "Sales" from report.xlsx then write it to out.xlsx sheet "Summary"', tools),
+    ).toEqual([
+      ['step_1', 'read_data_from_excel', { filepath: 'report.xlsx', sheet_name: 'Sales' }],
+      [
+        'step_2',
+        'write_data_to_excel',
+        { filepath: 'out.xlsx', sheet_name: 'Summary', data: '{{step_1.rows}}' },
+      ],
+    ]);
+  });
+});

@@ -216,8 +216,16 @@ function scorePair(placed: PlacedLiteral, param: IndexedParam, context: Map<stri
   const pathLike =
     (literal.kind === 'url' || literal.kind === 'path') &&
     [...param.nameTokens, ...param.descriptionTokens].some((t) => PATH_WORDS.has(t));
-  // Numbers and bare identifiers are too common to place without a word that names the parameter.
+  // Numbers and bare identifiers are too common to place without a word that names the parameter;
+  // a file or URL goes only where a path belongs, or where the words around it point.
   if (literal.kind === 'number' && fromContext === 0 && !inEnum) return null;
+  if (
+    (literal.kind === 'url' || literal.kind === 'path') &&
+    !pathLike &&
+    fromContext === 0 &&
+    param.type !== 'any'
+  )
+    return null;
   // An identifier also fits a parameter that is itself an id or a name ("mp-149" → material_id).
   const namesAnId = [...param.nameTokens].some((t) => ID_WORDS.has(t));
   if (literal.kind === 'identifier' && fromContext < 1.5 && !inEnum && !namesAnId) return null;
@@ -362,20 +370,24 @@ function wireSteps(
       call.args[param.name] = value;
       open.splice(open.indexOf(param), 1);
     }
-    // 3. Otherwise the previous step's main output feeds the first input still empty ("…then
-    //    compute its phonons").
-    //    Only into the tool's main (first required) input, unless the output is untyped.
+    // 3. Otherwise the previous step's output feeds an input still empty ("…then compute its
+    //    phonons"): the tool's main (first required) input, or any input when the output is
+    //    untyped or the same structured type (rows → data).
     const previous = sources[sources.length - 1];
-    const first = open[0];
     const main = tool.params.find((p) => p.required);
-    if (previous?.tool && first) {
+    for (const param of open) {
+      if (!previous?.tool) break;
       const output = previous.tool.outputs.find(
         (o) =>
-          isTypeCompatible(o.type, first.type) &&
-          (first === main || o.type === 'any') &&
+          isTypeCompatible(o.type, param.type) &&
+          (param === main ||
+            o.type === 'any' ||
+            (o.type === param.type && (o.type === 'list' || o.type === 'dict'))) &&
           !usedOutputs.has(`${previous.id}.${o.name}`),
       );
-      if (output) call.args[first.name] = `{{${previous.id}.${output.name}}}`;
+      if (!output) continue;
+      call.args[param.name] = `{{${previous.id}.${output.name}}}`;
+      usedOutputs.add(`${previous.id}.${output.name}`);
     }
     sources.push({ id: call.id, tool, args: call.args });
   });

@@ -67,10 +67,11 @@ describe('splitClauses', () => {
     const clauses = splitClauses(
       'Optimise https://x.org/a.b.cif. Then compute phonons; finally plot, e.g. a band.',
     );
-    expect(clauses.map((c) => c.text)).toEqual([
-      'Optimise https://x.org/a.b.cif',
-      'compute phonons',
-      'plot, e.g. a band',
+    expect(clauses.map((c) => [c.text, c.soft])).toEqual([
+      ['Optimise https://x.org/a.b.cif', false],
+      ['compute phonons', false],
+      ['plot', false],
+      ['e.g. a band', true],
     ]);
   });
 
@@ -83,10 +84,11 @@ describe('splitClauses', () => {
     ]);
   });
 
-  it('marks clauses joined by a bare "and" as soft', () => {
-    expect(splitClauses('commit and push').map((c) => [c.text, c.soft])).toEqual([
+  it('marks clauses joined by a bare "and" or a comma as soft', () => {
+    expect(splitClauses('commit and push, tag').map((c) => [c.text, c.soft])).toEqual([
       ['commit', false],
       ['push', true],
+      ['tag', true],
     ]);
   });
 
