@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../../lib/llm/testing/server';
+import { checkReply, checkRequest } from '../../lib/llm/testing/spec';
 import type { WorkflowExportV1 } from '../../lib/workflow/types';
 import { runCli } from '../cli';
 import type { CliIo } from '../io';
@@ -32,7 +33,14 @@ function createMemoryIo(files: Record<string, string>) {
 let server: ScriptedServer | undefined;
 afterEach(async () => {
   vi.unstubAllEnvs();
-  await server?.close();
+  if (server) {
+    // What the SDK sent and what the server answered must fit the official OpenAI schemas.
+    expect([
+      ...server.requests.flatMap(checkRequest),
+      ...server.replies.flatMap((r, i) => checkReply(r, i)),
+    ]).toEqual([]);
+    await server.close();
+  }
   server = undefined;
 });
 

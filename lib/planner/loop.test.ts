@@ -577,3 +577,43 @@ describe('runPlanner: tools and system parameters', () => {
     ]);
   });
 });
+
+describe('runPlanner: limits and progress', () => {
+  it('announces a streamed call when its first delta arrives, before the step', async () => {
+    const { events } = await run([
+      [
+        { type: 'tool_call_delta', key: 'chat:0', name: 'fetch_structure', argumentsDelta: '{"material_id"' },
+        { type: 'tool_call_delta', key: 'chat:0', name: 'fetch_structure', argumentsDelta: ': "mp-1"}' },
+        call('fetch_structure', { material_id: 'mp-1' }),
+        end(),
+      ],
+    ]);
+    const types = events.map((e) => (e.type === 'progress' ? e.message : e.type));
+    expect(types.slice(0, 4)).toEqual([
+      'start',
+      expect.stringMatching(/^Turn 1/),
+      'Receiving a call to fetch_structure…',
+      'step',
+    ]);
+  });
+
+  it('lists at most 30 tool names when rejecting an unknown tool', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => ({
+      name: `tool_${i}`,
+      description: 'x',
+      inputSchema: { type: 'object', properties: {} },
+    }));
+    const { of } = await run([[call('nope', {}), end()]], { tools: many });
+    expect(of('error')[0].message).toMatch(/tool_29 and 15 more \(see the catalogue\)\.$/);
+  });
+
+  it('stops adding steps after 200 in one run', async () => {
+    const flood: TurnScript = () => [
+      ...Array.from({ length: 201 }, (_, i) => call('fetch_structure', { material_id: `mp-${i}` }, `c${i}`)),
+      end(),
+    ];
+    const { done, of } = await run([flood], {}, { maxIterations: 1 });
+    expect(done.steps).toHaveLength(200);
+    expect(of('error')).toEqual([expect.objectContaining({ code: 'too_many_steps' })]);
+  });
+});

@@ -36,6 +36,7 @@ import type {
 export const DEFAULT_MAX_ITERATIONS = 8;
 /** Steps per run; a model that keeps calling is stopped long before it floods the canvas. */
 export const MAX_STEPS_PER_RUN = 200;
+const MAX_LISTED_TOOLS = 30;
 
 interface KnownStep {
   id: string;
@@ -57,7 +58,6 @@ interface RunState {
   newEdges: PlannedEdge[];
   operations: PlanOperation[];
   nextNumber: number;
-  callCount: number;
 }
 
 /** What answering one call produced: events to stream and the result the model reads. */
@@ -226,6 +226,7 @@ async function* runTurn(
   const scanner = createToolCallScanner();
   const pendingBlocks: TextToolCall[] = [];
   const usedIds = new Set<string>();
+  const streaming = new Set<string>();
   let text = '';
   let error: TurnOutcome['error'];
 
@@ -264,6 +265,11 @@ async function* runTurn(
           break;
         }
         case 'tool_call_delta':
+          // The first piece of a call: say what is coming, so a UI can show it before it is done.
+          if (!streaming.has(event.key) && event.name) {
+            streaming.add(event.key);
+            yield { type: 'progress', iteration, message: `Receiving a call to ${event.name}…` };
+          }
           break;
         case 'notice':
           yield { type: 'warning', message: event.message };
@@ -395,7 +401,6 @@ function createRunState(input: PlannerInput): RunState {
     newEdges: [],
     operations: [],
     nextNumber: highest + 1,
-    callCount: 0,
   };
 }
 
@@ -430,12 +435,17 @@ function answerCall(
   rawArguments: string,
   blockRepairs: string[],
 ): CallOutcome {
-  state.callCount++;
   const decl = state.callable.get(name);
   if (!decl) {
     const available = [...state.callable.keys()];
+    // Enough names to correct a typo without flooding the log with a 2000-tool toolkit.
+    const listed = available.slice(0, MAX_LISTED_TOOLS).join(', ');
+    const more =
+      available.length > MAX_LISTED_TOOLS
+        ? ` and ${available.length - MAX_LISTED_TOOLS} more (see the catalogue)`
+        : '';
     return rejectCall(
-      `The model called "${name}", which is not an available tool; the call was rejected. Available tools: ${available.join(', ') || '(none)'}.`,
+      `The model called "${name}", which is not an available tool; the call was rejected. Available tools: ${listed || '(none)'}${more}.`,
       'unknown_tool',
     );
   }
