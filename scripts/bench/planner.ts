@@ -74,6 +74,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** Measure both figures on both APIs (see the module comment). */
 export async function run(): Promise<BenchRow[]> {
   allowServerOnlyImports();
   const [{ default: OpenAI }, { createOpenAIPort }] = await Promise.all([

@@ -48,5 +48,7 @@ export function call(name: string, args: unknown, callId = `c_${name}`): ModelEv
   return { type: 'tool_call', call };
 }
 
+/** A piece of reply text. */
 export const text = (value: string): ModelEvent => ({ type: 'text_delta', text: value });
+/** The end of a turn. */
 export const end = (): ModelEvent => ({ type: 'turn_end', finishReason: 'stop' });
