@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
-import { allowServerOnlyImports } from '../../lib/llm/server-context';
+import { allowServerOnlyImports } from '../../lib/server-context';
 import { runPlanner } from '../../lib/planner/loop';
 import { createPlannedDocument } from '../../lib/planner/operations';
 import type { PlanEvent, StopReason } from '../../lib/planner/types';

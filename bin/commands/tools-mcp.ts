@@ -7,7 +7,7 @@
  * The CLI is the operator's own process, not the web server fetching a URL a browser sent, so
  * private and loopback URLs are allowed here (a local server on 127.0.0.1 is the usual case).
  */
-import { register } from 'node:module';
+import { allowServerOnlyImports } from '../../lib/server-context';
 import type { McpClientOptions, McpTarget } from '../../lib/mcp/client';
 import type { ToolDeclaration } from '../../lib/tools';
 import { printIssues, UsageError, type CliIo } from '../io';
@@ -42,19 +42,9 @@ export function hasMcpSource(values: McpOptionValues): boolean {
   );
 }
 
-// lib/mcp is marked `server-only`, which throws unless resolved with the `react-server` condition
-// (as Next resolves it for server code). The CLI is server code too: resolve that one package so.
-const SERVER_ONLY_HOOK = `export async function resolve(specifier, context, next) {
-  if (specifier === 'server-only') return next(specifier, { ...context, conditions: [...context.conditions, 'react-server'] });
-  return next(specifier, context);
-}`;
-let hookRegistered = false;
-
 async function loadMcp() {
-  if (!hookRegistered) {
-    register('data:text/javascript,' + encodeURIComponent(SERVER_ONLY_HOOK), import.meta.url);
-    hookRegistered = true;
-  }
+  // lib/mcp is `server-only`; the CLI is server code too (see lib/server-context.ts).
+  allowServerOnlyImports();
   const [client, config] = await Promise.all([
     import('../../lib/mcp/client'),
     import('../../lib/mcp/config'),

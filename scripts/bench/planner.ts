@@ -9,7 +9,7 @@
  *
  * Medians and 95th percentiles over every call of several runs; target < 5 ms per step.
  */
-import { allowServerOnlyImports } from '../../lib/llm/server-context';
+import { allowServerOnlyImports } from '../../lib/server-context';
 import { materialsTools } from '../../lib/planner/__fixtures__/tools';
 import { runPlanner } from '../../lib/planner/loop';
 import type { ModelEvent, ModelPort } from '../../lib/planner/types';

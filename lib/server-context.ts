@@ -1,6 +1,6 @@
 /**
- * Lets a plain Node process (the CLI, `npm run bench`) import the `server-only` IO modules of
- * lib/llm. `server-only` guards bundles against shipping server code to a browser; a CLI *is* a
+ * Lets a plain Node process (the CLI, `npm run bench`) import the `server-only` IO modules
+ * (lib/llm, lib/mcp). `server-only` guards bundles against shipping server code to a browser; a CLI *is* a
  * server process, but without the `react-server` condition the package throws on import. This
  * registers a resolve hook that maps it to the package's own empty module. It imports nothing
  * `server-only` itself, so it can run first.
