@@ -2,10 +2,15 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { findFreeSpot, PALETTE_DRAG_TYPE, parsePaletteDrag } from '@/lib/editor/palette';
-import { selectCanEdit, selectNodeCount, selectProblems } from '@/lib/editor/selectors';
+import {
+  selectCanEdit,
+  selectNodeCount,
+  selectProblems,
+  selectSelectedNodeIds,
+} from '@/lib/editor/selectors';
 import type { EditorInit, EditorState } from '@/lib/editor/store';
 import { useAutosave } from '@/lib/editor/use-autosave';
 import { useToolkits } from '@/lib/editor/use-toolkits';
@@ -73,6 +78,13 @@ function useAutoStart(): AutoStartPlan | null {
 function SidePanel() {
   const [tab, setTab] = useState<SideTab>('inspector');
   const problems = useEditorStore(selectProblems);
+  const selected = useEditorStore(selectSelectedNodeIds);
+  // Selecting a step shows its inspector, whichever panel was open.
+  const [shownSelection, setShownSelection] = useState(selected);
+  if (selected !== shownSelection) {
+    setShownSelection(selected);
+    if (selected.length > 0 && tab !== 'inspector') setTab('inspector');
+  }
   const errors = problems.filter((p) => p.severity === 'error').length;
   const tabs: { id: SideTab; label: string }[] = [
     { id: 'inspector', label: 'Inspector' },
@@ -115,7 +127,7 @@ function SidePanel() {
   );
 }
 
-function EditorShell() {
+function EditorShell({ llm }: { llm: string | null }) {
   const store = useEditorStoreApi();
   useAutosave(store);
   const name = useEditorStore(selectName);
@@ -168,8 +180,6 @@ function EditorShell() {
     store.getState().addToolNode(decl, findFreeSpot(start, NEW_NODE_SIZE, boxes));
   };
 
-  const llmAvailable = useMemo(() => false, []);
-
   return (
     <div className="editor">
       <header className="editor__bar">
@@ -196,7 +206,7 @@ function EditorShell() {
           <div className="editor__canvas" ref={canvasBox} onDragOver={onDragOver} onDrop={onDrop}>
             <WorkflowCanvas />
           </div>
-          <PromptBar toolkits={toolkits} llmAvailable={llmAvailable} autoStart={autoStart} />
+          <PromptBar toolkits={toolkits} llm={llm} autoStart={autoStart} />
         </main>
         <SidePanel />
       </div>
@@ -204,12 +214,15 @@ function EditorShell() {
   );
 }
 
-/** The workflow editor: palette, canvas and prompt, and the inspector / JSON / problems panels. */
-export function Editor({ init }: { init: EditorInit }) {
+/**
+ * The workflow editor: palette, canvas and prompt, and the inspector / JSON / problems panels.
+ * `llm` describes the configured language model, when there is one, for the planner picker.
+ */
+export function Editor({ init, llm = null }: { init: EditorInit; llm?: string | null }) {
   return (
     <EditorStoreProvider init={init}>
       <ReactFlowProvider>
-        <EditorShell />
+        <EditorShell llm={llm} />
       </ReactFlowProvider>
     </EditorStoreProvider>
   );

@@ -7,13 +7,15 @@ import '@/components/ui/controls.css';
 import './panels.css';
 
 /**
- * The live v1 export: exactly the bytes Export downloads (`JSON.stringify(export, null, 2)`),
+ * The live v1 export: exactly the bytes Export downloads (`JSON.stringify(export, null, 2)` and
+ * a final newline),
  * updated on every edit, with Copy and Download.
  */
 export function JsonPanel() {
   const exported = useEditorStore(selectExport);
   const meta = useEditorStore(selectMeta);
-  const text = useMemo(() => JSON.stringify(exported, null, 2), [exported]);
+  // The same bytes as the server's Export (GET /api/workflows/:id/export), final newline included.
+  const text = useMemo(() => JSON.stringify(exported, null, 2) + '\n', [exported]);
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   const copy = async () => {

@@ -20,8 +20,8 @@ export interface AutoStartPlan {
 
 interface Props {
   toolkits: ToolkitSummary[] | null;
-  /** Whether the server has a language model configured (else only the offline planner). */
-  llmAvailable: boolean;
+  /** The configured language model, described (e.g. "openai-chat (gpt-4.1-mini at …)"), or null. */
+  llm: string | null;
   autoStart?: AutoStartPlan | null;
 }
 
@@ -31,14 +31,14 @@ const selectReadOnly = (s: EditorState) => s.meta.readOnly;
  * The editor's prompt: describe a task (or, with steps on the canvas, a change to them), pick
  * toolkits, Enter. Steps stream onto the canvas; Cancel stops the run.
  */
-export function PromptBar({ toolkits, llmAvailable, autoStart }: Props) {
+export function PromptBar({ toolkits, llm, autoStart }: Props) {
   const store = useEditorStoreApi();
   const nodeCount = useEditorStore(selectNodeCount);
   const aiEditing = useEditorStore(selectAiEditing);
   const readOnly = useEditorStore(selectReadOnly);
   const [text, setText] = useState('');
   const [selected, setSelected] = useState<Set<string> | null>(null);
-  const [useLlm, setUseLlm] = useState(false);
+  const [useLlm, setUseLlm] = useState(llm !== null);
   const [progress, setProgress] = useState<PlanProgress | null>(null);
   const [running, setRunning] = useState(false);
   const controller = useRef<AbortController | null>(null);
@@ -48,7 +48,7 @@ export function PromptBar({ toolkits, llmAvailable, autoStart }: Props) {
   const picked = selected ?? new Set(toolkits?.map((t) => t.id) ?? []);
   const busy = running || aiEditing;
 
-  const run = async (task: string, toolkitIds: string[], llm: boolean) => {
+  const run = async (task: string, toolkitIds: string[], useModel: boolean) => {
     if (controller.current || !toolkits) return;
     const chosen = toolkitIds.length > 0 ? toolkits.filter((t) => toolkitIds.includes(t.id)) : toolkits;
     const tools = chosen.flatMap((t) => t.tools);
@@ -63,7 +63,7 @@ export function PromptBar({ toolkits, llmAvailable, autoStart }: Props) {
           task,
           toolkitIds: chosen.map((t) => t.id),
           ...(doc.nodes.length > 0 ? { document: doc } : {}),
-          ...(llm ? { llm: true } : {}),
+          llm: useModel ? 'openai' : 'offline',
         },
         tools,
         abort.signal,
@@ -87,7 +87,7 @@ export function PromptBar({ toolkits, llmAvailable, autoStart }: Props) {
     const task = text.trim();
     if (!task || busy || readOnly) return;
     setText('');
-    void run(task, [...picked], useLlm && llmAvailable);
+    void run(task, [...picked], useLlm && llm !== null);
   };
 
   const followUp = nodeCount > 0;
@@ -137,7 +137,7 @@ export function PromptBar({ toolkits, llmAvailable, autoStart }: Props) {
       </div>
       <div className="prompt-bar__options">
         <ToolkitPicker toolkits={toolkits} selected={picked} disabled={busy} onChange={setSelected} />
-        {llmAvailable ? (
+        {llm ? (
           <label className="prompt-bar__planner">
             <span className="muted">Planner</span>
             <select
@@ -147,7 +147,7 @@ export function PromptBar({ toolkits, llmAvailable, autoStart }: Props) {
               data-testid="prompt-planner"
             >
               <option value="offline">Offline (deterministic)</option>
-              <option value="llm">Language model</option>
+              <option value="llm">Language model: {llm}</option>
             </select>
           </label>
         ) : null}

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { getDownloadName } from './download';
 
 describe('getDownloadName', () => {
-  it('turns a workflow name into a safe file name', () => {
-    expect(getDownloadName('Relax Cu & phonons (v2)')).toBe('relax-cu-phonons-v2.toolflow.json');
-    expect(getDownloadName('Ångström study')).toBe('angstrom-study.toolflow.json');
+  it('turns a workflow name into the file name the server export uses', () => {
+    expect(getDownloadName('Relax Cu & phonons (v2)')).toBe('Relax-Cu-phonons-v2.toolflow.json');
+    expect(getDownloadName('Ångström study')).toBe('Angstrom-study.toolflow.json');
   });
 
   it('never gives an empty name', () => {

@@ -3,15 +3,17 @@
  * download save exactly the text they show.
  */
 
-/** A file name from a workflow name: lower-case words joined by dashes, never empty. */
+/**
+ * A file name from a workflow name, the same one the server's Export gives (`GET
+ * /api/workflows/:id/export`): accents dropped, other symbols removed, spaces as dashes.
+ */
 export function getDownloadName(name: string, suffix = '.toolflow.json'): string {
   const slug = name
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+    .replace(/[^\w\s.-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 80);
   return `${slug || 'workflow'}${suffix}`;
 }
 

@@ -107,6 +107,11 @@ describe('reducePlanProgress', () => {
     });
   });
 
+  it('ignores lines it does not know, such as the trailing document', () => {
+    const done = EVENTS.reduce(reducePlanProgress, INITIAL_PROGRESS);
+    expect(reducePlanProgress(done, { type: 'document' } as unknown as PlanEvent)).toBe(done);
+  });
+
   it('keeps warnings and rejected calls as notices', () => {
     const p = [
       { type: 'warning', message: 'hallucinated "temperature"', stepId: 'step_1' },
@@ -124,7 +129,7 @@ describe('describePlanProgress', () => {
     const running = reducePlanProgress(reducePlanProgress(INITIAL_PROGRESS, EVENTS[0]), EVENTS[2]);
     expect(describePlanProgress(running)).toBe('offline planner · turn 1 · step 1');
     expect(describePlanProgress(EVENTS.reduce(reducePlanProgress, INITIAL_PROGRESS))).toBe(
-      'offline planner finished (the model made no more tool calls) · 2 steps, 1 edge',
+      'offline planner finished (no more steps to add) · 2 steps, 1 edge',
     );
   });
 
@@ -137,6 +142,20 @@ describe('describePlanProgress', () => {
       error: 'HTTP 500',
     };
     expect(describePlanProgress(p)).toBe('openai-chat planner (gpt-x) failed: HTTP 500');
+  });
+
+  it('keeps a descriptive model name readable', () => {
+    const offline: PlanProgress = {
+      ...INITIAL_PROGRESS,
+      status: 'running',
+      planner: 'offline',
+      model: 'rules (no language model)',
+      iteration: 1,
+      steps: 1,
+    };
+    expect(describePlanProgress(offline)).toBe(
+      'offline planner (rules, no language model) · turn 1 · step 1',
+    );
   });
 });
 
@@ -154,7 +173,7 @@ describe('runPlan', () => {
     );
     const progress = await runPlan(
       store,
-      { task: 'relax then phonons', toolkitIds: [] },
+      { task: 'relax then phonons', toolkitIds: [], llm: 'offline' },
       tools,
       new AbortController().signal,
       {
@@ -184,9 +203,15 @@ describe('runPlan', () => {
         if (i === 3) controller.abort();
       },
     );
-    const progress = await runPlan(store, { task: 't', toolkitIds: [] }, tools, controller.signal, {
-      onProgress: () => undefined,
-    });
+    const progress = await runPlan(
+      store,
+      { task: 't', toolkitIds: [], llm: 'offline' },
+      tools,
+      controller.signal,
+      {
+        onProgress: () => undefined,
+      },
+    );
     expect(progress.status).toBe('cancelled');
     expect(describePlanProgress(progress)).toMatch(/cancelled · 1 step, 0 edges kept/);
     expect(store.getState().aiEditing).toBe(false);
@@ -207,9 +232,15 @@ describe('runPlan', () => {
     );
     const store = createStore();
     const before = store.getState().doc;
-    const progress = await runPlan(store, { task: '', toolkitIds: [] }, tools, new AbortController().signal, {
-      onProgress: () => undefined,
-    });
+    const progress = await runPlan(
+      store,
+      { task: '', toolkitIds: [], llm: 'offline' },
+      tools,
+      new AbortController().signal,
+      {
+        onProgress: () => undefined,
+      },
+    );
     expect(progress.status).toBe('failed');
     expect(progress.error).toBe(
       'The planner refused the request: "task" must not be empty: type what to do.',
@@ -223,7 +254,7 @@ describe('runPlan', () => {
     const store = createStore();
     const progress = await runPlan(
       store,
-      { task: 't', toolkitIds: [] },
+      { task: 't', toolkitIds: [], llm: 'offline' },
       tools,
       new AbortController().signal,
       {

@@ -20,8 +20,9 @@ export interface PlanRequest {
   toolkitIds: string[];
   /** The current workflow, for a follow-up edit. */
   document?: WorkflowDocument;
-  /** Ask for the configured language model instead of the offline planner. */
-  llm?: boolean;
+  /** Which planner: the configured language model (`openai`) or the offline one. Always sent,
+   * since the server's default picks the model whenever one is configured. */
+  llm: 'offline' | 'openai';
 }
 
 /** Where a run is, for the progress line. */
@@ -68,6 +69,9 @@ export function reducePlanProgress(progress: PlanProgress, event: PlanEvent): Pl
     case 'operation':
     case 'text':
       return progress;
+    default:
+      // Lines this client does not know (the server's trailing `document`) change nothing.
+      return progress;
     case 'warning':
       return {
         ...progress,
@@ -97,7 +101,7 @@ export function reducePlanProgress(progress: PlanProgress, event: PlanEvent): Pl
 }
 
 const STOP_REASONS: Record<StopReason, string> = {
-  no_tool_calls: 'finished (the model made no more tool calls)',
+  no_tool_calls: 'finished (no more steps to add)',
   max_iterations: 'stopped at the turn limit',
   cancelled: 'cancelled',
   error: 'stopped by an error',
@@ -105,8 +109,10 @@ const STOP_REASONS: Record<StopReason, string> = {
 
 /** The one-line summary under the prompt: which planner, step N, and why it stopped. */
 export function describePlanProgress(p: PlanProgress): string {
+  // "rules (no language model)" reads as "rules, no language model" inside the parentheses.
+  const model = p.model?.replace(/\s*\(([^)]*)\)/g, ', $1');
   const who = p.planner
-    ? `${p.planner} planner${p.model && p.model !== p.planner ? ` (${p.model})` : ''}`
+    ? `${p.planner} planner${model && model !== p.planner ? ` (${model})` : ''}`
     : 'Planner';
   const counts = `${p.steps} ${p.steps === 1 ? 'step' : 'steps'}, ${p.edges} ${p.edges === 1 ? 'edge' : 'edges'}`;
   switch (p.status) {
