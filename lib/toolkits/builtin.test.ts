@@ -1,3 +1,4 @@
+import { planOffline } from '../planner';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildNodeParameters } from '../workflow/params';
@@ -87,6 +88,7 @@ describe('getToolkitHash', () => {
     const reordered = tools.map((t) => ({
       inputSchema: t.inputSchema,
       name: t.name,
+      title: t.title,
       description: t.description,
       outputSchema: t.outputSchema,
       source: { kind: 'file' as const },
@@ -100,5 +102,29 @@ describe('getToolkitHash', () => {
       i === 0 ? { ...t, inputSchema: { ...t.inputSchema, required: ['repo_path'] } } : t,
     );
     expect(getToolkitHash(changed)).not.toBe(getToolkitHash(tools));
+  });
+});
+
+describe('built-in toolkits and the offline planner', () => {
+  const all = BUILTIN_TOOLKITS.flatMap((kit) => kit.tools);
+
+  it('gives every built-in tool a title with its Chinese name', () => {
+    for (const tool of all) expect(tool.title, tool.name).toMatch(/ · \p{Script=Han}/u);
+  });
+
+  it('plans the seed task written in Chinese: optimise, then phonons fed by the relaxed structure', () => {
+    const plan = planOffline({ task: '对这个结构进行几何优化，然后计算声子谱', tools: all });
+    expect(plan.calls.map((c) => c.tool)).toEqual(['optimize_structure', 'calculate_phonons']);
+    expect(plan.calls[1].args.input_structure).toBe('{{step_1.optimized_structure}}');
+  });
+
+  it('plans Chinese spreadsheet and band-structure tasks against the English declarations', () => {
+    expect(planOffline({ task: '读取表格数据，然后创建图表', tools: all }).calls.map((c) => c.tool)).toEqual([
+      'read_data_from_excel',
+      'create_chart',
+    ]);
+    expect(planOffline({ task: '计算能带结构', tools: all }).calls.map((c) => c.tool)).toEqual([
+      'calculate_band_structure',
+    ]);
   });
 });

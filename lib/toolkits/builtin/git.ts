@@ -24,12 +24,14 @@ const contextLines: JsonSchema = {
 export const GIT_TOOLS: ToolDeclaration[] = [
   {
     name: 'git_status',
+    title: 'Git status · 查看仓库状态',
     description: 'Show the working tree status of a repository: branch, staged, unstaged and untracked files',
     inputSchema: { type: 'object', required: [], properties: { repo_path: repoPath } },
     outputSchema: text('Output of git status'),
   },
   {
     name: 'git_diff_unstaged',
+    title: 'Unstaged changes · 查看未暂存的改动',
     description: 'Show changes in the working directory that are not staged yet',
     inputSchema: {
       type: 'object',
@@ -40,6 +42,7 @@ export const GIT_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'git_diff_staged',
+    title: 'Staged changes · 查看已暂存的改动',
     description: 'Show changes that are staged for the next commit',
     inputSchema: {
       type: 'object',
@@ -50,6 +53,7 @@ export const GIT_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'git_diff',
+    title: 'Diff against a branch · 与分支比较差异',
     description: 'Show the differences between the working tree and a branch or commit',
     inputSchema: {
       type: 'object',
@@ -64,6 +68,7 @@ export const GIT_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'git_add',
+    title: 'Stage files · 暂存文件',
     description: 'Stage files for the next commit',
     inputSchema: {
       type: 'object',
@@ -82,6 +87,7 @@ export const GIT_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'git_commit',
+    title: 'Commit · 提交改动',
     description: 'Record the staged changes as a new commit',
     inputSchema: {
       type: 'object',
@@ -101,6 +107,7 @@ export const GIT_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'git_log',
+    title: 'Commit history · 查看提交历史',
     description: 'Show the commit history, newest first',
     inputSchema: {
       type: 'object',
@@ -137,6 +144,7 @@ export const GIT_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'git_create_branch',
+    title: 'Create branch · 创建分支',
     description: 'Create a new branch',
     inputSchema: {
       type: 'object',
@@ -154,6 +162,7 @@ export const GIT_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'git_checkout',
+    title: 'Switch branch · 切换分支',
     description: 'Switch to a branch',
     inputSchema: {
       type: 'object',
@@ -167,6 +176,7 @@ export const GIT_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'git_show',
+    title: 'Show commit · 查看提交内容',
     description: 'Show the contents and metadata of a commit',
     inputSchema: {
       type: 'object',

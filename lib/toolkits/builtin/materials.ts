@@ -3,7 +3,10 @@
  * driven by a DPA machine-learning potential (and DFT for electronic structure). Structures and
  * models are passed as file URLs or paths; `executor` and `storage` are the platform's system
  * parameters. `optimize_structure` is seed 000's declaration exactly
- * (shared/fixtures/seed-optimize-structure/tools.json); the others follow its conventions.
+ * (shared/fixtures/seed-optimize-structure/tools.json), plus a display `title`; the others follow
+ * its conventions. Titles carry the Chinese name of each task, as the seed's users write it, so
+ * the offline planner (which matches Chinese by character bigrams, no dictionary) can rank a
+ * Chinese task against these English declarations.
  */
 import type { JsonSchema, ToolDeclaration } from '../../tools/types';
 
@@ -25,6 +28,7 @@ const file = (description: string): JsonSchema => ({ type: 'string', description
 export const MATERIALS_TOOLS: ToolDeclaration[] = [
   {
     name: 'build_bulk_structure',
+    title: 'Build bulk structure · 构建晶体结构',
     description:
       'Build a bulk crystal structure from a chemical formula and a prototype lattice, optionally repeated into a supercell; writes it as a CIF file',
     inputSchema: {
@@ -78,6 +82,7 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'optimize_structure',
+    title: 'Optimize structure · 结构优化（几何优化、结构弛豫）',
     description: 'Perform geometry optimization of a crystal structure with a DPA model',
     inputSchema: {
       type: 'object',
@@ -108,6 +113,7 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'calculate_phonons',
+    title: 'Calculate phonons · 计算声子谱',
     description:
       'Calculate phonon dispersion, density of states and harmonic thermal properties with the finite-displacement method and a DPA model',
     inputSchema: {
@@ -158,6 +164,7 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'calculate_band_structure',
+    title: 'Calculate band structure · 计算能带结构',
     description:
       'Calculate the electronic band structure and density of states of a crystal with density functional theory',
     inputSchema: {
@@ -208,6 +215,7 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'run_molecular_dynamics',
+    title: 'Run molecular dynamics · 分子动力学模拟',
     description:
       'Run a molecular dynamics simulation of a structure with a DPA model in the NVE, NVT or NPT ensemble',
     inputSchema: {
@@ -263,6 +271,7 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'calculate_elastic_constants',
+    title: 'Calculate elastic constants · 计算弹性常数',
     description:
       'Calculate the elastic stiffness tensor and derived moduli of a crystal from stress-strain relations with a DPA model',
     inputSchema: {
@@ -314,6 +323,7 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'calculate_equation_of_state',
+    title: 'Calculate equation of state · 计算状态方程',
     description:
       'Fit an equation of state to energies of a structure at scaled volumes with a DPA model; gives the equilibrium volume and bulk modulus',
     inputSchema: {

@@ -27,6 +27,7 @@ const message = (description: string): JsonSchema => ({
 export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
   {
     name: 'create_workbook',
+    title: 'Create workbook · 新建工作簿',
     description: 'Create a new, empty Excel workbook with one worksheet',
     inputSchema: {
       type: 'object',
@@ -41,6 +42,7 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'create_worksheet',
+    title: 'Create worksheet · 新建工作表',
     description: 'Add a worksheet to an existing workbook',
     inputSchema: {
       type: 'object',
@@ -51,6 +53,7 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'get_workbook_metadata',
+    title: 'Workbook metadata · 查看工作簿信息',
     description: 'List the worksheets of a workbook with their used ranges',
     inputSchema: {
       type: 'object',
@@ -82,6 +85,7 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'read_data_from_excel',
+    title: 'Read data from Excel · 读取表格数据',
     description: 'Read data from Excel worksheet with cell metadata including validation rules',
     inputSchema: {
       type: 'object',
@@ -105,6 +109,7 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'write_data_to_excel',
+    title: 'Write data to Excel · 写入表格数据',
     description: 'Write data to Excel worksheet',
     inputSchema: {
       type: 'object',
@@ -124,6 +129,7 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'apply_formula',
+    title: 'Apply formula · 应用公式',
     description: 'Write an Excel formula into a cell after checking its syntax',
     inputSchema: {
       type: 'object',
@@ -143,6 +149,7 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'format_range',
+    title: 'Format range · 设置单元格格式',
     description: 'Apply font, fill, border and number formatting to a range of cells',
     inputSchema: {
       type: 'object',
@@ -173,6 +180,7 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'create_chart',
+    title: 'Create chart · 创建图表',
     description: 'Create a chart from a data range and place it in a worksheet',
     inputSchema: {
       type: 'object',
@@ -196,6 +204,7 @@ export const SPREADSHEET_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'create_pivot_table',
+    title: 'Create pivot table · 创建数据透视表',
     description: 'Create a pivot table that summarises a data range',
     inputSchema: {
       type: 'object',
