@@ -1,24 +1,35 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { getPrisma } from '@/lib/db/client';
 import { getWorkflow } from '@/lib/db/workflows';
+import { getPageOwnerId } from '@/lib/http/owner';
 import { Editor } from '@/components/editor/editor';
+import { NotYourWorkflow } from '@/components/save/not-your-workflow';
 
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ id: string }> };
 
+// One lookup per request, shared by the metadata and the page.
+const load = cache(async (id: string) => {
+  const [workflow, ownerId] = await Promise.all([getWorkflow(await getPrisma(), id), getPageOwnerId()]);
+  return { workflow, isOwner: !!workflow && workflow.ownerId !== null && workflow.ownerId === ownerId };
+});
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  const workflow = await getWorkflow(await getPrisma(), id);
-  return { title: workflow?.name ?? 'Not found' };
+  const { workflow, isOwner } = await load(id);
+  // Another browser's workflow does not even show its name.
+  return { title: workflow ? (isOwner ? workflow.name : 'Not your workflow') : 'Not found' };
 }
 
-/** The editor for one workflow. */
+/** The editor for one workflow; only its owner may open it (others are told to ask for a share link). */
 export default async function WorkflowPage({ params }: Props) {
   const { id } = await params;
-  const workflow = await getWorkflow(await getPrisma(), id);
+  const { workflow, isOwner } = await load(id);
   if (!workflow) notFound();
+  if (!isOwner) return <NotYourWorkflow />;
   return (
     <Editor
       init={{

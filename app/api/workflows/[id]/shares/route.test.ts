@@ -161,6 +161,10 @@ describe.each(backends)('share links on $name', (backend) => {
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     expect((await viewShared(jsonRequest('', 'GET'), params)).status).toBe(404);
+    const listed = await (await alice.send(listShares, 'GET', '', undefined, { id: wf.id })).json();
+    expect(listed.shares.map((s: { id: string; expired: boolean }) => [s.id, s.expired])).toEqual([
+      [share.id, true],
+    ]);
   });
 
   it('answers 404 alike for a made-up token and junk', async () => {

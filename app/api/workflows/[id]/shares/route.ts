@@ -30,7 +30,11 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const workflow = await getWorkflow(db, id);
   if (!workflow) throw workflowNotFound(id);
   assertOwnsWorkflow(owner, workflow, 'see the share links of');
-  const shares = await listShares(db, id);
+  const now = new Date();
+  const shares = (await listShares(db, id)).map((s) => ({
+    ...s,
+    expired: s.expiresAt !== null && s.expiresAt <= now,
+  }));
   return Response.json({ shares, secrets: findSecrets(workflow.document) });
 });
 

@@ -1,0 +1,205 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { useEditorStore } from '@/lib/editor/context';
+import type { EditorState } from '@/lib/editor/store';
+import type { SaveSession, ServerCopy } from '@/lib/editor/use-autosave';
+import type { DocumentDiff } from '@/lib/workflow/diff';
+import { callApi, formatWhen } from './api';
+
+interface RevisionSummary {
+  version: number;
+  name: string;
+  label: string | null;
+  reason: string;
+  nodeCount: number;
+  edgeCount: number;
+  createdAt: string;
+}
+
+interface RevisionDetail {
+  revision: RevisionSummary & { document: ServerCopy['document'] };
+  comparedWith: number | null;
+  diff: DocumentDiff | null;
+  summary: string;
+}
+
+const selectId = (s: EditorState) => s.meta.id;
+const selectVersion = (s: EditorState) => s.meta.version;
+const selectSaveState = (s: EditorState) => s.saveState;
+
+/** "Saved", "Restored v3", "Imported", … for a revision's reason. */
+function describeReason(reason: string): string {
+  const restored = /^restore:(\d+)$/.exec(reason);
+  if (restored) return `Restored v${restored[1]}`;
+  return (
+    { create: 'Created', save: 'Saved', import: 'Imported', fork: 'Forked', plan: 'Planned' }[reason] ??
+    reason
+  );
+}
+
+function DiffLists({ diff }: { diff: DocumentDiff }) {
+  const rows: [string, string[]][] = [
+    ['Nodes added', diff.nodes.added],
+    ['Nodes removed', diff.nodes.removed],
+    ['Nodes changed', diff.nodes.changed],
+    ['Nodes moved', diff.nodes.moved],
+    ['Edges added', diff.edges.added],
+    ['Edges removed', diff.edges.removed],
+    ['Params added', diff.params.added.map((p) => `${p.node}.${p.param}`)],
+    ['Params removed', diff.params.removed.map((p) => `${p.node}.${p.param}`)],
+    ['Params changed', diff.params.changed.map((p) => `${p.node}.${p.param}`)],
+  ];
+  return (
+    <dl className="revisions__diff">
+      {rows
+        .filter(([, items]) => items.length)
+        .map(([title, items]) => (
+          <div key={title}>
+            <dt>{title}</dt>
+            <dd>
+              {items.slice(0, 12).join(', ') + (items.length > 12 ? ` and ${items.length - 12} more` : '')}
+            </dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/**
+ * The workflow's saved versions, newest first: what each changed against the one before, a name
+ * to keep it beyond the retention bound, and Restore (which saves it as a new version).
+ */
+export function RevisionsPanel({ session, onClose }: { session: SaveSession | null; onClose: () => void }) {
+  const id = useEditorStore(selectId);
+  const version = useEditorStore(selectVersion);
+  const saveState = useEditorStore(selectSaveState);
+  const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<RevisionDetail | null>(null);
+  const [label, setLabel] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  // Bumped after a change here (a name) to list again; a new version lists again by itself.
+  const [listed, setListed] = useState(0);
+  useEffect(() => {
+    let current = true;
+    void callApi<{ revisions: RevisionSummary[] }>(`/api/workflows/${id}/revisions`).then((res) => {
+      if (!current) return;
+      if (res.ok) {
+        setRevisions(res.body.revisions);
+        setError(null);
+      } else setError(`Could not load the history: ${res.message}`);
+    });
+    return () => {
+      current = false;
+    };
+  }, [id, version, listed]);
+
+  const show = async (v: number) => {
+    const res = await callApi<RevisionDetail>(`/api/workflows/${id}/revisions/${v}`);
+    if (!res.ok) return setError(`Could not open version ${v}: ${res.message}`);
+    setOpen(res.body);
+    setLabel(res.body.revision.label ?? '');
+  };
+
+  const restore = async (v: number) => {
+    setBusy(true);
+    const res = await callApi<{ workflow: ServerCopy }>(`/api/workflows/${id}/revisions/${v}/restore`, {
+      method: 'POST',
+      body: JSON.stringify({ version }),
+    });
+    setBusy(false);
+    if (!res.ok) return setError(`Could not restore version ${v}: ${res.message}`);
+    session?.adoptServerCopy(res.body.workflow);
+    setOpen(null);
+  };
+
+  const saveLabel = async (v: number) => {
+    const res = await callApi<{ label: string | null }>(`/api/workflows/${id}/revisions/${v}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ label: label.trim() || null }),
+    });
+    if (!res.ok) return setError(`Could not name version ${v}: ${res.message}`);
+    setListed((n) => n + 1);
+  };
+
+  const unsaved = saveState !== 'saved';
+  return (
+    <aside className="save-drawer" aria-label="History" data-testid="revisions-panel">
+      <header className="save-drawer__head">
+        <strong>History</strong>
+        <button type="button" className="link-btn" onClick={onClose} data-testid="revisions-close">
+          Close
+        </button>
+      </header>
+      <p className="muted save-drawer__note">
+        Every save is kept (the last 200, plus the ones you name). Restoring saves the old version as a new
+        one, so nothing is lost.
+      </p>
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {revisions === null ? <p className="muted">Loading…</p> : null}
+      <ol className="revisions" data-testid="revisions-list">
+        {revisions?.map((r) => (
+          <li key={r.version} className={open?.revision.version === r.version ? 'revisions__item--open' : ''}>
+            <button
+              type="button"
+              className="revisions__row"
+              onClick={() => void show(r.version)}
+              data-testid={`revision-${r.version}`}
+            >
+              <span className="revisions__version">v{r.version}</span>
+              <span>
+                {describeReason(r.reason)}
+                {r.label ? <span className="revisions__label"> · {r.label}</span> : null}
+                {r.version === version ? <span className="muted"> · current</span> : null}
+              </span>
+              <span className="muted">
+                {r.nodeCount} nodes · {formatWhen(r.createdAt)}
+              </span>
+            </button>
+            {open?.revision.version === r.version ? (
+              <div className="revisions__detail" data-testid="revision-detail">
+                <p data-testid="revision-summary">
+                  {open.comparedWith ? `Against v${open.comparedWith}: ` : ''}
+                  {open.summary}
+                </p>
+                {open.diff ? <DiffLists diff={open.diff} /> : null}
+                <div className="revisions__actions">
+                  <input
+                    value={label}
+                    onChange={(e) => setLabel(e.target.value)}
+                    placeholder="Name this version to keep it"
+                    maxLength={100}
+                    aria-label="Version name"
+                    data-testid="revision-label-input"
+                  />
+                  <button type="button" className="btn btn-small" onClick={() => void saveLabel(r.version)}>
+                    {label.trim() ? 'Save name' : 'Remove name'}
+                  </button>
+                </div>
+                {r.version !== version ? (
+                  <div className="revisions__actions">
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-small"
+                      disabled={busy || unsaved}
+                      onClick={() => void restore(r.version)}
+                      data-testid="revision-restore"
+                    >
+                      Restore v{r.version}
+                    </button>
+                    {unsaved ? <span className="muted">Wait until your changes are saved.</span> : null}
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </aside>
+  );
+}

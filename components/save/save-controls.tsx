@@ -1,0 +1,88 @@
+'use client';
+import { useState } from 'react';
+import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
+import type { EditorState } from '@/lib/editor/store';
+import { useSaveSession } from '@/lib/editor/use-autosave';
+import { ConflictBanner } from './conflict-banner';
+import { RevisionsPanel } from './revisions-panel';
+import { SaveNotices } from './save-notices';
+import { ShareDialog } from './share-dialog';
+import '@/components/ui/controls.css';
+import './save.css';
+
+const selectId = (s: EditorState) => s.meta.id;
+const selectReadOnly = (s: EditorState) => s.meta.readOnly;
+
+/**
+ * The editor's saving and sharing controls: History, Export, Share, and the banners for a
+ * conflict, an outage and restored changes. Mounted once in the editor's header (autosave itself
+ * is started by the editor with `useAutosave`).
+ */
+export function SaveControls() {
+  const store = useEditorStoreApi();
+  const session = useSaveSession(store);
+  const id = useEditorStore(selectId);
+  const readOnly = useEditorStore(selectReadOnly);
+  const [open, setOpen] = useState<'history' | 'share' | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  if (readOnly) return null;
+
+  // Export is the server's copy: save first, so the file has what the canvas shows.
+  const onExport = async () => {
+    setExportError(null);
+    await session?.saveNow();
+    if (store.getState().saveState !== 'saved') {
+      setExportError('Export waits for your changes to be saved; see the message above, then try again.');
+      return;
+    }
+    const link = document.createElement('a');
+    link.href = `/api/workflows/${encodeURIComponent(id)}/export`;
+    link.download = '';
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  };
+
+  return (
+    <>
+      <div className="save-controls">
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-pressed={open === 'history'}
+          onClick={() => setOpen(open === 'history' ? null : 'history')}
+          data-testid="open-history"
+        >
+          History
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void onExport()}
+          data-testid="export-json"
+        >
+          Export
+        </button>
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          onClick={() => setOpen('share')}
+          data-testid="open-share"
+        >
+          Share
+        </button>
+      </div>
+      <div className="save-banners">
+        {session ? <ConflictBanner session={session} /> : null}
+        {session ? <SaveNotices session={session} /> : null}
+        {exportError ? (
+          <div className="save-banner save-banner--error" role="alert">
+            <p className="save-banner__title">{exportError}</p>
+          </div>
+        ) : null}
+      </div>
+      {open === 'history' ? <RevisionsPanel session={session} onClose={() => setOpen(null)} /> : null}
+      {open === 'share' ? <ShareDialog onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,215 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { useEditorStore } from '@/lib/editor/context';
+import type { EditorState } from '@/lib/editor/store';
+import type { SecretFinding } from '@/lib/workflow/secrets';
+import { callApi, formatWhen } from './api';
+
+interface ShareSummary {
+  id: string;
+  createdAt: string;
+  expiresAt: string | null;
+  expired: boolean;
+}
+
+const EXPIRY_CHOICES = [
+  { label: 'Never', days: null },
+  { label: '1 day', days: 1 },
+  { label: '7 days', days: 7 },
+  { label: '30 days', days: 30 },
+] as const;
+
+const selectId = (s: EditorState) => s.meta.id;
+const selectSaveState = (s: EditorState) => s.saveState;
+
+function describeFinding(f: SecretFinding): string {
+  return f.kind.startsWith('value of')
+    ? 'holds a credential-like value'
+    : `looks like ${/^[aeiou]/i.test(f.kind) ? 'an' : 'a'} ${f.kind}`;
+}
+
+/**
+ * Read-only links to the saved workflow: create one (optionally expiring), copy it once (only
+ * a hash is stored), and revoke. Values that look like secrets are listed before a link is made,
+ * and the owner must confirm to share them.
+ */
+export function ShareDialog({ onClose }: { onClose: () => void }) {
+  const id = useEditorStore(selectId);
+  const saveState = useEditorStore(selectSaveState);
+  const [shares, setShares] = useState<ShareSummary[] | null>(null);
+  const [secrets, setSecrets] = useState<SecretFinding[]>([]);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [expiry, setExpiry] = useState<number | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Bumped after creating or revoking a link to list again; a save lists again by itself.
+  const [listed, setListed] = useState(0);
+  useEffect(() => {
+    let current = true;
+    void callApi<{ shares: ShareSummary[]; secrets: SecretFinding[] }>(`/api/workflows/${id}/shares`).then(
+      (res) => {
+        if (!current) return;
+        if (!res.ok) return setError(`Could not load the links: ${res.message}`);
+        setShares(res.body.shares);
+        setSecrets(res.body.secrets);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, saveState, listed]);
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    const res = await callApi<{ path: string }>(`/api/workflows/${id}/shares`, {
+      method: 'POST',
+      body: JSON.stringify({ expiresInDays: expiry, acknowledgeSecrets: acknowledged }),
+    });
+    setBusy(false);
+    if (!res.ok) {
+      // The server scanned a newer copy than this dialog did: show what it found.
+      if (res.body.code === 'unprocessable:secrets') setSecrets(res.body.secrets as SecretFinding[]);
+      return setError(res.message);
+    }
+    setCreated(new URL(res.body.path, window.location.origin).toString());
+    setCopied(false);
+    setAcknowledged(false);
+    setListed((n) => n + 1);
+  };
+
+  const revoke = async (shareId: string) => {
+    const res = await callApi(`/api/workflows/${id}/shares/${shareId}`, { method: 'DELETE' });
+    if (!res.ok) return setError(`Could not revoke the link: ${res.message}`);
+    setListed((n) => n + 1);
+  };
+
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created);
+      setCopied(true);
+    } catch {
+      setError('The browser refused clipboard access: select the link and copy it by hand.');
+    }
+  };
+
+  const needsConfirm = secrets.length > 0 && !acknowledged;
+  return (
+    <div className="save-modal" role="dialog" aria-modal="true" aria-label="Share" data-testid="share-dialog">
+      <div className="save-modal__box">
+        <header className="save-drawer__head">
+          <strong>Share a read-only link</strong>
+          <button type="button" className="link-btn" onClick={onClose} data-testid="share-close">
+            Close
+          </button>
+        </header>
+        <p className="muted">
+          Anyone with the link sees the last saved version on a read-only canvas, can download its JSON and
+          fork a copy of their own. They cannot change yours.
+          {saveState !== 'saved'
+            ? ' Your latest changes are not saved yet; the link shows them once they are.'
+            : ''}
+        </p>
+
+        {secrets.length ? (
+          <div className="share__secrets" role="alert" data-testid="share-secrets">
+            <strong>These values look like secrets, and anyone with the link would see them:</strong>
+            <ul>
+              {secrets.map((f) => (
+                <li key={`${f.nodeId}.${f.field}`} data-testid="share-secret">
+                  <code>
+                    {f.nodeId}.{f.field}
+                  </code>{' '}
+                  ({f.tool}) {describeFinding(f)}
+                </li>
+              ))}
+            </ul>
+            <p>Remove them from the workflow first, or confirm that they are safe to share.</p>
+            <label className="share__confirm">
+              <input
+                type="checkbox"
+                checked={acknowledged}
+                onChange={(e) => setAcknowledged(e.target.checked)}
+                data-testid="share-acknowledge"
+              />{' '}
+              I checked these values; share anyway
+            </label>
+          </div>
+        ) : null}
+
+        <div className="share__create">
+          <label>
+            Expires{' '}
+            <select
+              value={expiry ?? ''}
+              onChange={(e) => setExpiry(e.target.value ? Number(e.target.value) : null)}
+              data-testid="share-expiry"
+            >
+              {EXPIRY_CHOICES.map((c) => (
+                <option key={c.label} value={c.days ?? ''}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || needsConfirm || shares === null}
+            onClick={() => void create()}
+            data-testid="share-create"
+          >
+            {secrets.length ? 'Create link anyway' : 'Create link'}
+          </button>
+        </div>
+
+        {created ? (
+          <div className="share__created" data-testid="share-created">
+            <p>Copy the link now: only a fingerprint of it is stored, so it cannot be shown again.</p>
+            <div className="share__link-row">
+              <input readOnly value={created} onFocus={(e) => e.target.select()} data-testid="share-link" />
+              <button type="button" className="btn" onClick={() => void copy()} data-testid="share-copy">
+                {copied ? 'Copied' : 'Copy'}
+              </button>
+            </div>
+          </div>
+        ) : null}
+
+        {error ? (
+          <p className="error-text" role="alert" data-testid="share-error">
+            {error}
+          </p>
+        ) : null}
+
+        <h3 className="share__heading">Links that work now</h3>
+        {shares?.length === 0 ? <p className="muted">No links yet.</p> : null}
+        <ul className="share__list" data-testid="share-list">
+          {shares?.map((s) => (
+            <li key={s.id} data-testid="share-item">
+              <span>
+                Created {formatWhen(s.createdAt)}
+                {s.expiresAt
+                  ? s.expired
+                    ? ' · expired'
+                    : ` · expires ${new Date(s.expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+                  : ' · never expires'}
+              </span>
+              <button
+                type="button"
+                className="btn btn-small btn-danger"
+                onClick={() => void revoke(s.id)}
+                data-testid="share-revoke"
+              >
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

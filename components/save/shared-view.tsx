@@ -1,0 +1,107 @@
+'use client';
+import { ReactFlowProvider } from '@xyflow/react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { EditorStoreProvider } from '@/lib/editor/context';
+import type { WorkflowDocument } from '@/lib/workflow/types';
+import { WorkflowCanvas } from '@/components/canvas/workflow-canvas';
+import { JsonPanel } from '@/components/panels/json-panel';
+import '@/components/ui/controls.css';
+import './save.css';
+
+export interface SharedWorkflow {
+  id: string;
+  name: string;
+  task: string;
+  version: number;
+  document: WorkflowDocument;
+  expiresAt: string | null;
+}
+
+/**
+ * A shared workflow, read-only: the editor's own canvas and JSON panel on a store that refuses
+ * edits (`meta.readOnly`), with Download JSON and Fork (a copy of one's own to edit).
+ */
+export function SharedView({ token, workflow }: { token: string; workflow: SharedWorkflow }) {
+  const router = useRouter();
+  const [forking, setForking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const fork = async () => {
+    setForking(true);
+    setError(null);
+    try {
+      const res = await fetch(`/api/shares/${encodeURIComponent(token)}/fork`, { method: 'POST' });
+      const body = await res.json().catch(() => ({}));
+      if (!res.ok) throw new Error(body.message ?? `The server answered HTTP ${res.status}; try again.`);
+      router.push(`/w/${body.workflow.id}`);
+    } catch (e) {
+      setError(
+        `Could not fork: ${e instanceof TypeError ? 'cannot reach the server; check your connection.' : (e as Error).message}`,
+      );
+      setForking(false);
+    }
+  };
+
+  return (
+    <EditorStoreProvider
+      init={{
+        meta: { id: workflow.id, name: workflow.name, version: workflow.version, readOnly: true },
+        doc: workflow.document,
+      }}
+    >
+      <ReactFlowProvider>
+        <div className="shared" data-testid="shared-view">
+          <header className="shared__bar">
+            <Link href="/">Toolflow</Link>
+            <span aria-hidden="true">/</span>
+            <strong className="shared__name" data-testid="shared-name">
+              {workflow.name}
+            </strong>
+            <span className="shared__badge" data-testid="shared-read-only">
+              Read-only
+            </span>
+            {workflow.task ? <span className="muted">{workflow.task}</span> : null}
+            <div className="shared__actions">
+              {workflow.expiresAt ? (
+                <span className="muted">Link expires {workflow.expiresAt.slice(0, 10)}</span>
+              ) : null}
+              <a
+                className="btn btn-small"
+                href={`/api/shares/${encodeURIComponent(token)}/export`}
+                download
+                data-testid="shared-download"
+              >
+                Download JSON
+              </a>
+              <button
+                type="button"
+                className="btn btn-small btn-primary"
+                onClick={() => void fork()}
+                disabled={forking}
+                title="Copy it into your own workflows, where you can edit it"
+                data-testid="shared-fork"
+              >
+                {forking ? 'Forking…' : 'Fork to edit'}
+              </button>
+            </div>
+            {error ? (
+              <p className="error-text" role="alert" data-testid="shared-error">
+                {error}
+              </p>
+            ) : null}
+          </header>
+          <div className="shared__body">
+            <div className="shared__canvas">
+              <WorkflowCanvas />
+            </div>
+            <aside className="shared__json">
+              <JsonPanel />
+            </aside>
+          </div>
+        </div>
+      </ReactFlowProvider>
+    </EditorStoreProvider>
+  );
+}
