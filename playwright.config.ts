@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The scripted OpenAI-protocol server (lib/llm/testing) the LLM journeys plan against. */
+const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? 3211);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/toolflow-e2e-${process.pid}`;
 
 /**
@@ -33,17 +35,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && npm run start -- --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      TOOLFLOW_DATA_DIR: dataDir,
-      NEXT_TELEMETRY_DISABLED: '1',
-      TOOLFLOW_MCP_ALLOW_PRIVATE: '1',
+  webServer: [
+    {
+      command: `npm run --silent mock-llm -- --scenario e2e/scenarios/llm-journey.json --port ${LLM_PORT}`,
+      url: `http://127.0.0.1:${LLM_PORT}/v1/models`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && npm run start -- --port ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        TOOLFLOW_DATA_DIR: dataDir,
+        NEXT_TELEMETRY_DISABLED: '1',
+        TOOLFLOW_MCP_ALLOW_PRIVATE: '1',
+        // `npm start` is production, where the owner-cookie secret is required (lib/http/owner.ts).
+        TOOLFLOW_SECRET: process.env.TOOLFLOW_SECRET ?? 'e2e-only-secret-not-for-real-use',
+        // A language model is configured (the scripted server), but a plan request names its
+        // planner, so journeys choose the offline planner or this one per run.
+        OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+        OPENAI_API_KEY: 'scripted',
+        TOOLFLOW_MODEL: 'scripted-model',
+      },
+    },
+  ],
 });

@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 
 test('a workflow created through the API opens on the canvas, and a dragged node stays where it was dropped', async ({
   page,
-  request,
 }) => {
+  // page.request shares the page's cookies, so the workflow belongs to the browser that opens it.
+  const request = page.request;
   const created = await request.post('/api/workflows', {
     data: {
       name: 'Foundation check',
@@ -56,8 +57,8 @@ test('a workflow created through the API opens on the canvas, and a dragged node
   expect(before).not.toBeNull();
 });
 
-test('the home page lists workflows', async ({ page, request }) => {
-  await request.post('/api/workflows', { data: { name: 'Listed workflow' } });
+test('the home page lists workflows', async ({ page }) => {
+  await page.request.post('/api/workflows', { data: { name: 'Listed workflow' } });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Toolflow' })).toBeVisible();
   await expect(page.getByTestId('workflow-list')).toContainText('Listed workflow');

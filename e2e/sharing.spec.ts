@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const document = {
+  task: 'fetch a structure, then relax it',
+  nodes: [
+    {
+      id: 'step_1',
+      tool: 'fetch_file',
+      position: { x: 0, y: 0 },
+      args: { url: 'https://example.org/a.cif' },
+    },
+    { id: 'step_2', tool: 'relax', position: { x: 420, y: 0 }, args: { steps: 10 } },
+  ],
+  edges: [{ id: 'e1', source: 'step_1', sourceOutput: 'result', target: 'step_2', targetInput: 'structure' }],
+  tools: {},
+};
+
+/** Creates a workflow as the browser context `page` belongs to (its owner cookie). */
+async function createWorkflow(page: Page, name: string, doc: unknown = document) {
+  await page.goto('/');
+  const res = await page.request.post('/api/workflows', { data: { name, document: doc } });
+  expect(res.status()).toBe(201);
+  return (await res.json()).workflow as { id: string };
+}
+
+async function rename(page: Page, nodeId: string, label: string) {
+  await page.getByTestId(`node-${nodeId}`).getByTestId('node-title').dblclick();
+  await page.getByTestId('node-title-input').fill(label);
+  await page.getByTestId('node-title-input').press('Enter');
+}
+
+test('owner shares; another browser sees it read-only, cannot edit, forks and edits its copy; revoking removes the link', async ({
+  browser,
+}) => {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const workflow = await createWorkflow(owner, 'Shared relax');
+  await owner.goto(`/w/${workflow.id}`);
+  await owner.getByTestId('open-share').click();
+  await expect(owner.getByTestId('share-secrets')).toHaveCount(0);
+  await owner.getByTestId('share-create').click();
+  const link = await owner.getByTestId('share-link').inputValue();
+  expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+  await expect(owner.getByTestId('share-item')).toHaveCount(1);
+
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  const opened = await viewer.goto(link);
+  expect(opened?.status()).toBe(200);
+  expect(opened?.headers()['referrer-policy'] ?? 'no-referrer').toBe('no-referrer');
+  await expect(viewer.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expect(viewer.locator('meta[property="og:title"]')).toHaveAttribute('content', /Shared relax/);
+  await expect(viewer.getByTestId('shared-read-only')).toBeVisible();
+  await expect(viewer.getByTestId('node-step_1')).toBeVisible();
+  await expect(viewer.getByTestId('node-step_2')).toBeVisible();
+  await expect(viewer.getByTestId('json-panel-text')).toContainText('"tool_name": "fetch_file"');
+
+  // The UI does not edit: dragging a node does not move it relative to the others (the view may
+  // pan), double-click does not rename it, and the JSON keeps the stored position.
+  const node = viewer.getByTestId('node-step_1');
+  const other = viewer.getByTestId('node-step_2');
+  const offset = async () => {
+    const [a, b] = [(await node.boundingBox())!, (await other.boundingBox())!];
+    return { dx: Math.round(b.x - a.x), dy: Math.round(b.y - a.y) };
+  };
+  const before = await offset();
+  const title = (await node.getByTestId('node-title').boundingBox())!;
+  await viewer.mouse.move(title.x + 5, title.y + 5);
+  await viewer.mouse.down();
+  await viewer.mouse.move(title.x + 120, title.y + 140, { steps: 8 });
+  await viewer.mouse.up();
+  expect(await offset()).toEqual(before);
+  await node.getByTestId('node-title').dblclick();
+  await expect(viewer.getByTestId('node-title-input')).toHaveCount(0);
+  await expect(viewer.getByTestId('json-panel-text')).toContainText(/"position": \{\s+"x": 0,\s+"y": 0/);
+
+  // Nor does the API: the viewer's browser is not the owner.
+  const put = await viewer.request.put(`/api/workflows/${workflow.id}`, { data: { version: 1, document } });
+  expect(put.status()).toBe(403);
+  expect((await viewer.request.get(`/api/workflows/${workflow.id}`)).status()).toBe(403);
+  await viewer.goto(`/w/${workflow.id}`);
+  await expect(viewer.getByTestId('not-your-workflow')).toBeVisible();
+
+  // Download JSON gives the v1 export.
+  await viewer.goto(link);
+  const [download] = await Promise.all([
+    viewer.waitForEvent('download'),
+    viewer.getByTestId('shared-download').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Shared-relax.toolflow.json');
+
+  // Fork: a copy of the viewer's own, which the viewer can edit.
+  await viewer.getByTestId('shared-fork').click();
+  await viewer.waitForURL(/\/w\/wf_/);
+  const copyId = viewer.url().split('/w/')[1];
+  expect(copyId).not.toBe(workflow.id);
+  await rename(viewer, 'step_2', 'My relax');
+  await expect(viewer.getByTestId('save-state')).toHaveText('Saved');
+  const copy = (await (await viewer.request.get(`/api/workflows/${copyId}`)).json()).workflow;
+  expect(copy.forkedFromId).toBe(workflow.id);
+  expect(copy.document.nodes[1].label).toBe('My relax');
+  const original = (await (await owner.request.get(`/api/workflows/${workflow.id}`)).json()).workflow;
+  expect(original.version).toBe(1);
+  expect(original.document.nodes[1].label).toBeUndefined();
+  await viewer.goto('/');
+  await expect(viewer.getByTestId('workflow-list')).toContainText('Shared relax (fork)');
+
+  // The owner revokes: the link is gone at once.
+  await owner.getByTestId('share-revoke').click();
+  await expect(owner.getByTestId('share-item')).toHaveCount(0);
+  const gone = await viewer.goto(link);
+  expect(gone?.status()).toBe(404);
+  await expect(viewer.getByTestId('share-gone')).toBeVisible();
+  expect(
+    (await viewer.request.post(`${new URL(link).pathname.replace('/s/', '/api/shares/')}/fork`)).status(),
+  ).toBe(404);
+
+  await ownerContext.close();
+  await viewerContext.close();
+});
+
+test('sharing a workflow with a secret-looking value warns, naming the field, and needs confirmation', async ({
+  page,
+}) => {
+  const leaky = {
+    ...document,
+    nodes: [
+      {
+        ...document.nodes[0],
+        args: { url: 'https://example.org/a.cif', api_key: 'sk-proj-abcdefghijklmnopqrstu123' },
+      },
+      document.nodes[1],
+    ],
+  };
+  const workflow = await createWorkflow(page, 'Leaky', leaky);
+  await page.goto(`/w/${workflow.id}`);
+  await page.getByTestId('open-share').click();
+  await expect(page.getByTestId('share-secret')).toHaveText([
+    'step_1.api_key (fetch_file) looks like an OpenAI API key',
+  ]);
+  await expect(page.getByTestId('share-create')).toBeDisabled();
+  await page.getByTestId('share-acknowledge').check();
+  await page.getByTestId('share-create').click();
+  await expect(page.getByTestId('share-link')).toHaveValue(/\/s\//);
+});
