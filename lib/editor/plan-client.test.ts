@@ -127,7 +127,7 @@ describe('reducePlanProgress', () => {
 describe('describePlanProgress', () => {
   it('says which planner runs, the step and why it stopped', () => {
     const running = reducePlanProgress(reducePlanProgress(INITIAL_PROGRESS, EVENTS[0]), EVENTS[2]);
-    expect(describePlanProgress(running)).toBe('offline planner · turn 1 · step 1');
+    expect(describePlanProgress(running)).toBe('offline planner · 1 step so far · turn 1');
     expect(describePlanProgress(EVENTS.reduce(reducePlanProgress, INITIAL_PROGRESS))).toBe(
       'offline planner finished (no more steps to add) · 2 steps, 1 edge',
     );
@@ -152,9 +152,10 @@ describe('describePlanProgress', () => {
       model: 'rules (no language model)',
       iteration: 1,
       steps: 1,
+      message: 'Turn 1 of at most 8',
     };
     expect(describePlanProgress(offline)).toBe(
-      'offline planner (rules, no language model) · turn 1 · step 1',
+      'offline planner (rules, no language model) · 1 step so far · Turn 1 of at most 8',
     );
   });
 });

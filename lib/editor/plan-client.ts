@@ -119,7 +119,8 @@ export function describePlanProgress(p: PlanProgress): string {
     case 'starting':
       return 'Starting the planner…';
     case 'running':
-      return `${who} · turn ${Math.max(1, p.iteration)} · step ${p.steps}${p.message ? ` · ${p.message}` : ''}`;
+      // The planner's own message says which turn it is on; without one, say it here.
+      return `${who} · ${p.steps} ${p.steps === 1 ? 'step' : 'steps'} so far · ${p.message ?? `turn ${Math.max(1, p.iteration)}`}`;
     case 'done':
       return `${who} ${STOP_REASONS[p.stopReason ?? 'no_tool_calls']} · ${counts}${p.stopReason === 'max_iterations' && p.message ? ` · ${p.message}` : ''}`;
     case 'cancelled':
