@@ -4,6 +4,7 @@ import { cache } from 'react';
 import { getPrisma } from '@/lib/db/client';
 import { getWorkflow } from '@/lib/db/workflows';
 import { getPageOwnerId } from '@/lib/http/owner';
+import { createPlannerFromEnv } from '@/lib/llm/env';
 import { Editor } from '@/components/editor/editor';
 import { NotYourWorkflow } from '@/components/save/not-your-workflow';
 
@@ -30,12 +31,15 @@ export default async function WorkflowPage({ params }: Props) {
   const { workflow, isOwner } = await load(id);
   if (!workflow) notFound();
   if (!isOwner) return <NotYourWorkflow />;
+  // The configured language model, offered next to the offline planner in the prompt bar.
+  const model = createPlannerFromEnv(process.env, 'openai');
   return (
     <Editor
       init={{
         meta: { id: workflow.id, name: workflow.name, version: workflow.version, readOnly: false },
         doc: workflow.document,
       }}
+      llm={model.ok ? model.value.description : null}
     />
   );
 }
