@@ -35,11 +35,12 @@ const getCanvasStates = (page: Page) =>
   page.evaluate(() => (window as unknown as { __canvasStates: string[][] }).__canvasStates);
 
 /** Types a task on the home page with the chosen planner and waits for the editor to open. */
-async function planFromHome(page: Page, task: string, planner: 'offline' | 'llm') {
+async function planFromHome(page: Page, task: string, planner: 'offline' | 'llm', shot?: string) {
   await page.goto('/');
   await expect(page.getByTestId('toolkit-picker')).toBeVisible();
   await page.getByTestId('home-planner').selectOption(planner);
   await page.getByTestId('home-prompt-input').fill(task);
+  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}` });
   await page.getByTestId('home-prompt-input').press('Enter');
   await page.waitForURL(/\/w\/wf_[^/?]+$/);
   return page.url().split('/w/')[1];
@@ -82,7 +83,7 @@ async function checkExport(page: Page, workflowId: string) {
 test('(1) a task typed on the home page is planned offline, fixed in the inspector and exported', async ({
   page,
 }) => {
-  const workflowId = await planFromHome(page, SEED_TASK, 'offline');
+  const workflowId = await planFromHome(page, SEED_TASK, 'offline', 'home.png');
 
   // Two steps appear, wired: the optimised structure feeds the phonon calculation.
   await expect(page.getByTestId('plan-progress')).toContainText(/offline planner .*finished/);
@@ -148,6 +149,7 @@ test('(1) a task typed on the home page is planned offline, fixed in the inspect
     },
   ]);
   await page.getByTestId('tab-inspector').click();
+  await page.getByTestId('toolbar-fit').click();
   await page.screenshot({ path: `${SHOTS}/journey-1-fixed.png` });
 });
 

@@ -91,6 +91,26 @@ test('a pasted Gemini file becomes a toolkit whose tools show in the palette and
   await expect(page.getByTestId('inspector-tool')).toHaveText('get_forecast');
   await expect(page.getByTestId('inspector-origin-city')).toHaveText('missing');
 
+  // The generated form: a bounded integer shows Ajv's error inline, an enum is a select, and
+  // "reset" takes a value back out of tool_args.
+  const days = page.getByTestId('inspector-param-days').locator('input');
+  await expect(days).toHaveAttribute('max', '10');
+  await days.fill('20');
+  await expect(page.getByTestId('inspector-problems-days')).toContainText('must be <= 10');
+  await expect(node.getByTestId('badge-invalid')).toBeVisible();
+  await days.fill('3');
+  await expect(page.getByTestId('inspector-problems-days')).toHaveCount(0);
+  const units = page.getByTestId('inspector-param-units').locator('select');
+  await units.selectOption('imperial');
+  await expect(page.getByTestId('inspector-origin-units')).toHaveText('set');
+  await page.getByTestId('inspector-reset-units').click();
+  await expect(page.getByTestId('inspector-origin-units')).toHaveText('not set');
+  await expect(units).toHaveValue('');
+  await page.getByTestId('inspector-param-city').locator('input').fill('Lyon');
+  await expect(page.getByTestId('inspector-origin-city')).toHaveText('set');
+  await expect(node.getByTestId('badge-missing')).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/__screenshots__/inspector-form.png' });
+
   // Keyboard users: focus a tool and press Enter.
   await group.getByTestId('palette-tool-get_air_quality').focus();
   await page.keyboard.press('Enter');

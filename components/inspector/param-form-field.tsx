@@ -1,5 +1,5 @@
 'use client';
-import { memo, useRef } from 'react';
+import { memo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import validator from '@rjsf/validator-ajv8';
 import type { IChangeEvent } from '@rjsf/core';
@@ -50,9 +50,20 @@ export const ParamFormField = memo(function ParamFormField({
   const touch = () => {
     touched.current = true;
   };
+  // The form library reads `formData={undefined}` as "keep your own data", so a value taken away
+  // from outside (Reset, Undo) would stay on screen: such a change starts the form afresh. A
+  // value the person cleared themselves does not, so the field they are typing in keeps focus.
+  const [emitted, setEmitted] = useState<{ value: unknown } | null>(null);
+  const [shown, setShown] = useState(value);
+  const [generation, setGeneration] = useState(0);
+  if (!Object.is(value, shown)) {
+    setShown(value);
+    if (value === undefined && !(emitted && emitted.value === undefined)) setGeneration((g) => g + 1);
+  }
   const onChange = (event: IChangeEvent) => {
     if (!touched.current) return;
     if (isJsonEqual(event.formData, value)) return;
+    setEmitted({ value: event.formData });
     onValue(event.formData);
   };
   return (
@@ -64,6 +75,7 @@ export const ParamFormField = memo(function ParamFormField({
       onChangeCapture={touch}
     >
       <Form
+        key={generation}
         tagName="div"
         schema={schema}
         uiSchema={uiSchema}
