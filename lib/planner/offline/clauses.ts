@@ -9,6 +9,8 @@ import { countWordPositions, stemWord, tokenizeWithPositions, type PositionedTok
 export interface PlacedLiteral {
   literal: Literal;
   word: number;
+  /** The clause's text between the literal before (or the clause start) and this one. */
+  before: string;
 }
 
 export interface Clause {
@@ -23,7 +25,8 @@ export interface Clause {
 }
 
 // English: sequencing words and sentence ends (a `.` followed by space). Chinese: 然后/接着/再/
-// 并且/最后/随后/之后 and the full-width comma, full stop and semicolon.
+// 并且/最后/随后/之后 and the full-width comma, full stop and semicolon. (A bare 并 is a soft
+// separator, below.)
 const SEPARATORS = new RegExp(
   [
     String.raw`\b(?:and then|and after that|after that|afterwards|and finally|finally|then|next|subsequently|followed by|and also|lastly)\b`,
@@ -37,9 +40,11 @@ const SEPARATORS = new RegExp(
   'gi',
 );
 
-/** "…commit the changes and push them", "build it, optimise it": a bare `and` or comma may start a
- * new action; the planner decides by whether the part names another tool. */
-const SOFT_SEPARATOR = /\s+and\s+|,\s+/i;
+/** "…commit the changes and push them", "build it, optimise it", "进行结构优化并优化晶胞": a bare
+ * `and`, a comma or the connective 并 may start a new action; the planner decides by whether the
+ * part names another tool. 并 inside a word (合并, 归并, 兼并, 吞并, 并行, 并发, 并列, 并非, 并不) is
+ * not a connective. */
+const SOFT_SEPARATOR = /\s+and\s+|,\s+|(?<![合归兼吞])并(?![且行发列非不])/i;
 
 const OPEN_MARK = '\uE000';
 const CLOSE_MARK = '\uE001';
@@ -81,15 +86,17 @@ function readClause(piece: string, literals: Literal[], soft: boolean): Clause {
     prose += segment;
   };
   for (const m of piece.matchAll(PLACEHOLDER)) {
-    addProse(piece.slice(last, m.index));
+    const before = piece.slice(last, m.index);
+    addProse(before);
     const literal = literals[Number(m[1])];
-    placed.push({ literal, word });
-    // A file's extension says what it holds (`.xlsx` → sheet, `.cif` → cif): rank on it too.
+    placed.push({ literal, word, before });
+    // A file's extension says what it holds (`.xlsx` → sheet, `.cif` → cif): a hint for the
+    // parameters it fits (a tool's own words decide which tool).
     const extension =
       literal.kind === 'path' || literal.kind === 'url'
         ? /\.([A-Za-z][A-Za-z0-9]{0,7})$/.exec(String(literal.value))
         : null;
-    if (extension) tokens.push({ token: stemWord(extension[1].toLowerCase()), word });
+    if (extension) tokens.push({ token: stemWord(extension[1].toLowerCase()), word, extension: true });
     word++;
     text += typeof literal.value === 'string' ? literal.value : String(literal.value);
     prose += ' ';

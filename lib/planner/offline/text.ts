@@ -98,6 +98,8 @@ export interface PositionedToken {
   token: string;
   /** Index of the source word among the text's words. */
   word: number;
+  /** From a value's file extension (`.cif`), not from the words: says what goes in, not what to do. */
+  extension?: boolean;
 }
 
 /**

@@ -82,7 +82,7 @@ export const MATERIALS_TOOLS: ToolDeclaration[] = [
   },
   {
     name: 'optimize_structure',
-    title: 'Optimize structure · 结构优化（几何优化、结构弛豫）',
+    title: 'Optimize (relax) structure · 结构优化（几何优化、结构弛豫）',
     description: 'Perform geometry optimization of a crystal structure with a DPA model',
     inputSchema: {
       type: 'object',
