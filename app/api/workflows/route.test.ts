@@ -186,7 +186,15 @@ describe.each(backends)('/api/workflows on $name', (backend) => {
       const url = `/api/workflows/${wf.id}`;
       const ok = await alice.send(update, 'PUT', url, { version: 1, document: moved }, { id: wf.id });
       expect(ok.status).toBe(200);
-      expect((await ok.json()).workflow.version).toBe(2);
+      const saved = (await ok.json()).workflow;
+      expect(saved.version).toBe(2);
+      // Written in SQL by hand: the timestamp must mean the same instant Prisma would store.
+      const reread = (await (await alice.send(read, 'GET', url, undefined, { id: wf.id })).json()).workflow;
+      expect(reread.updatedAt).toBe(saved.updatedAt);
+      expect(Math.abs(new Date(reread.updatedAt).getTime() - Date.now())).toBeLessThan(60_000);
+      expect(new Date(reread.updatedAt).getTime()).toBeGreaterThanOrEqual(
+        new Date(reread.createdAt).getTime(),
+      );
 
       const stale = await alice.send(update, 'PUT', url, { version: 1, document }, { id: wf.id });
       expect(stale.status).toBe(409);
