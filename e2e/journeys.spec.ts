@@ -15,24 +15,39 @@ const SHOTS = 'e2e/__screenshots__';
 // Wide enough for palette, canvas and inspector side by side, as on a desktop screen.
 test.use({ viewport: { width: 1600, height: 960 } });
 
-/** Records, in the page, every set of node ids the canvas showed, so streaming can be checked afterwards. */
+/** What the editor showed at one moment: the nodes on the canvas, the lock, the plan status. */
+interface CanvasState {
+  ids: string;
+  locked: boolean;
+  status: string | null;
+}
+
+/**
+ * Records, in the page, every distinct state the editor showed, so streaming can be checked
+ * afterwards however fast the machine is.
+ */
 async function recordCanvasStates(page: Page) {
   await page.addInitScript(() => {
-    const states: string[][] = [];
-    (window as unknown as { __canvasStates: string[][] }).__canvasStates = states;
+    const states: { ids: string; locked: boolean; status: string | null }[] = [];
+    (window as unknown as { __canvasStates: typeof states }).__canvasStates = states;
     const snapshot = () => {
-      const ids = [...document.querySelectorAll('.react-flow__node')].map(
-        (n) => n.getAttribute('data-id') ?? '',
-      );
+      const ids = [...document.querySelectorAll('.react-flow__node')]
+        .map((n) => n.getAttribute('data-id'))
+        .join();
+      const locked = document.querySelector('[data-testid="canvas-locked"]') !== null;
+      const status =
+        document.querySelector('[data-testid="plan-progress"]')?.getAttribute('data-status') ?? null;
       const last = states[states.length - 1];
-      if (!last || last.join() !== ids.join()) states.push(ids);
+      if (!last || last.ids !== ids || last.locked !== locked || last.status !== status) {
+        states.push({ ids, locked, status });
+      }
     };
-    new MutationObserver(snapshot).observe(document, { childList: true, subtree: true });
+    new MutationObserver(snapshot).observe(document, { childList: true, subtree: true, attributes: true });
   });
 }
 
-const getCanvasStates = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __canvasStates: string[][] }).__canvasStates);
+const getCanvasStates = (page: Page): Promise<CanvasState[]> =>
+  page.evaluate(() => (window as unknown as { __canvasStates: CanvasState[] }).__canvasStates);
 
 /** Types a task on the home page with the chosen planner and waits for the editor to open. */
 async function planFromHome(page: Page, task: string, planner: 'offline' | 'llm', shot?: string) {
@@ -161,17 +176,16 @@ test('(2) the same task through the OpenAI protocol streams its steps and shows 
 
   // Streaming: step 1 is on the canvas (locked) while the model is still writing step 2.
   await expect(page.getByTestId('node-step_1')).toBeVisible();
-  await expect(page.getByTestId('plan-progress')).toHaveAttribute('data-status', 'running');
-  await expect(page.getByTestId('canvas-locked')).toBeVisible();
-  await expect(page.getByTestId('prompt-cancel')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/journey-2-streaming.png` });
-
+  if ((await page.getByTestId('plan-progress').getAttribute('data-status')) === 'running') {
+    await page.screenshot({ path: `${SHOTS}/journey-2-streaming.png` });
+  }
   await expect(page.getByTestId('plan-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
-  await expect(page.getByTestId('plan-progress')).toContainText('planner (');
+  await expect(page.getByTestId('plan-progress')).toContainText('openai-chat planner (scripted-model)');
   await expect(page.getByTestId('plan-progress')).toContainText('2 steps');
   const states = await getCanvasStates(page);
-  expect(states).toContainEqual(['step_1']);
-  await expect(page.getByTestId('canvas-locked')).toHaveCount(0);
+  expect(states).toContainEqual({ ids: 'step_1', locked: true, status: 'running' });
+  expect(states[states.length - 1]).toEqual({ ids: 'step_1,step_2', locked: false, status: 'done' });
+  await expect(page.getByTestId('prompt-cancel')).toHaveCount(0);
 
   // The hallucinated parameter: dropped from the node, flagged on it, listed as a warning.
   const step1 = page.getByTestId('node-step_1');
@@ -255,6 +269,6 @@ test('Cancel stops a running plan and keeps what arrived', async ({ page }) => {
   await expect(page.getByTestId('plan-progress')).toContainText('cancelled');
   await expect(page.getByTestId('canvas-locked')).toHaveCount(0);
   // The model's second step never arrives.
-  await page.waitForTimeout(2500);
+  await page.waitForTimeout(4000);
   await expect(page.locator('.react-flow__node')).toHaveCount(1);
 });

@@ -13,6 +13,7 @@ const GEMINI_FILE = JSON.stringify(
             city: { type: 'STRING', description: 'City name, e.g. "Lyon"' },
             days: { type: 'INTEGER', description: 'Days ahead (1–10)', minimum: 1, maximum: 10 },
             units: { type: 'STRING', enum: ['metric', 'imperial'], description: 'Unit system' },
+            note: { type: 'STRING', nullable: true, description: 'Free text for the report, or null' },
           },
           required: ['city'],
         },
@@ -106,6 +107,12 @@ test('a pasted Gemini file becomes a toolkit whose tools show in the palette and
   await page.getByTestId('inspector-reset-units').click();
   await expect(page.getByTestId('inspector-origin-units')).toHaveText('not set');
   await expect(units).toHaveValue('');
+  await page.getByTestId('inspector-set-null-note').click();
+  await expect(page.getByTestId('inspector-origin-note')).toHaveText('set');
+  await expect(page.getByTestId('inspector-set-null-note')).toHaveCount(0);
+  await page.getByTestId('inspector-label').fill('Forecast for Lyon');
+  await page.getByTestId('inspector-label').press('Enter');
+  await expect(node.getByTestId('node-title')).toHaveText('Forecast for Lyon');
   await page.getByTestId('inspector-param-city').locator('input').fill('Lyon');
   await expect(page.getByTestId('inspector-origin-city')).toHaveText('set');
   await expect(node.getByTestId('badge-missing')).toHaveCount(0);
@@ -126,7 +133,10 @@ test('a pasted Gemini file becomes a toolkit whose tools show in the palette and
     'city',
     'days',
     'units',
+    'note',
   ]);
+  expect(exported.nodes[0].input_parameters[3]).toMatchObject({ value: null, origin: 'arg' });
+  expect(exported.nodes[0].label).toBe('Forecast for Lyon');
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
   await page.screenshot({ path: 'e2e/__screenshots__/palette-drop.png' });
