@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, enforceRateLimit } from './rate-limit';
+import { createRateLimiter, enforceRateLimit, getRateLimitKey } from './rate-limit';
 
 describe('createRateLimiter', () => {
   it('allows the budget per window, then says how long to wait, then allows again', () => {
@@ -31,5 +31,13 @@ describe('enforceRateLimit', () => {
     expect(() => enforceRateLimit(limiter, 'k', 'share links')).toThrow(
       'Too many share links in a short time. Try again in 30 s.',
     );
+  });
+});
+
+describe('getRateLimitKey', () => {
+  it('counts a known owner by id, and a caller without a cookie by address', () => {
+    const request = new Request('http://x/', { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } });
+    expect(getRateLimitKey(request, { id: 'own_a', isNew: false })).toBe('owner:own_a');
+    expect(getRateLimitKey(request, { id: 'own_fresh', isNew: true })).toBe('addr:203.0.113.7');
   });
 });

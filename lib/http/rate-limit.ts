@@ -60,3 +60,11 @@ export function getClientAddress(request: Request): string {
     'local'
   );
 }
+
+/**
+ * Whom to count a request against: the owner when the request carries a valid owner cookie, else
+ * the client address (dropping the cookie must not reset the count).
+ */
+export function getRateLimitKey(request: Request, owner: { id: string; isNew: boolean }): string {
+  return owner.isNew ? `addr:${getClientAddress(request)}` : `owner:${owner.id}`;
+}

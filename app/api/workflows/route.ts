@@ -5,7 +5,7 @@ import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
-import { createRateLimiter, enforceRateLimit } from '@/lib/http/rate-limit';
+import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { getDocumentIntegrityProblems, validateCreateWorkflow } from './schema';
 
 export const dynamic = 'force-dynamic';
@@ -22,7 +22,7 @@ export const GET = withErrors(async (request: Request) => {
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(creations, owner.id, 'new workflows');
+  enforceRateLimit(creations, getRateLimitKey(request, owner), 'new workflows');
   const body = await parseJsonBody(request, validateCreateWorkflow);
   if (body.document) {
     const problems = getDocumentIntegrityProblems(body.document);

@@ -9,7 +9,7 @@ import { readJson } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
-import { createRateLimiter, enforceRateLimit } from '@/lib/http/rate-limit';
+import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { importWorkflow } from '@/lib/workflow/import';
 import { getDocumentIntegrityProblems } from '../schema';
 
@@ -20,7 +20,7 @@ const imports = createRateLimiter({ limit: 60, windowMs: 60_000 });
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(imports, owner.id, 'imports');
+  enforceRateLimit(imports, getRateLimitKey(request, owner), 'imports');
   const json = await readJson(request);
   const imported = importWorkflow(json);
   if (!imported.ok) {

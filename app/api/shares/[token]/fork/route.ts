@@ -7,7 +7,7 @@ import { forkWorkflow } from '@/lib/db/workflows';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
-import { createRateLimiter, enforceRateLimit } from '@/lib/http/rate-limit';
+import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { requireSharedWorkflow } from '../../shared';
 
 export const dynamic = 'force-dynamic';
@@ -20,7 +20,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const { token } = await context.params;
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(forks, owner.id, 'forks');
+  enforceRateLimit(forks, getRateLimitKey(request, owner), 'forks');
   const db = await getPrisma();
   const { workflow: source } = await requireSharedWorkflow(db, token);
   const workflow = await forkWorkflow(db, source, owner.id);

@@ -12,7 +12,7 @@ import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { assertOwnsWorkflow, getRequestOwner } from '@/lib/http/owner';
-import { createRateLimiter, enforceRateLimit } from '@/lib/http/rate-limit';
+import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { describeSecretFindings, findSecrets } from '@/lib/workflow/secrets';
 import { workflowNotFound } from '../../access';
 import { validateCreateShare } from '../../schema';
@@ -47,7 +47,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const workflow = await getWorkflow(db, id);
   if (!workflow) throw workflowNotFound(id);
   assertOwnsWorkflow(owner, workflow, 'share');
-  enforceRateLimit(shareCreations, owner.id, 'share links');
+  enforceRateLimit(shareCreations, getRateLimitKey(request, owner), 'share links');
   const secrets = findSecrets(workflow.document);
   if (secrets.length && !body.acknowledgeSecrets) {
     throw new AppError(
