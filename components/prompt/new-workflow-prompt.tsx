@@ -4,6 +4,7 @@ import '@/components/ui/controls.css';
 import { useState } from 'react';
 import { getWorkflowNameFromTask } from '@/lib/editor/task-name';
 import { useToolkits } from '@/lib/editor/use-toolkits';
+import { getModelLabel } from '@/lib/editor/plan-client';
 import { ToolkitPicker } from './toolkit-picker';
 import './prompt.css';
 
@@ -95,13 +96,14 @@ export function NewWorkflowPrompt({ llm }: Props) {
         <label className="prompt-bar__planner new-prompt__planner">
           <span className="muted">Planner</span>
           <select
+            title={llm ?? undefined}
             value={planner}
             disabled={busy}
             onChange={(e) => setPlanner(e.target.value as 'offline' | 'llm')}
             data-testid="home-planner"
           >
             <option value="offline">Offline (deterministic, no model)</option>
-            {llm ? <option value="llm">Language model: {llm}</option> : null}
+            {llm ? <option value="llm">Language model: {getModelLabel(llm)}</option> : null}
           </select>
         </label>
         <span className="muted new-prompt__hint">Enter to plan · Shift+Enter for a new line</span>

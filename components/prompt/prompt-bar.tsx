@@ -7,6 +7,7 @@ import { selectAiEditing, selectNodeCount } from '@/lib/editor/selectors';
 import type { ToolkitSummary } from '@/lib/editor/toolkits-client';
 import type { EditorState } from '@/lib/editor/store';
 import { PlanStatus } from './plan-status';
+import { getModelLabel } from '@/lib/editor/plan-client';
 import { ToolkitPicker } from './toolkit-picker';
 import './prompt.css';
 
@@ -141,13 +142,14 @@ export function PromptBar({ toolkits, llm, autoStart }: Props) {
           <label className="prompt-bar__planner">
             <span className="muted">Planner</span>
             <select
+              title={llm}
               value={useLlm ? 'llm' : 'offline'}
               disabled={busy}
               onChange={(e) => setUseLlm(e.target.value === 'llm')}
               data-testid="prompt-planner"
             >
               <option value="offline">Offline (deterministic)</option>
-              <option value="llm">Language model: {llm}</option>
+              <option value="llm">Language model: {getModelLabel(llm)}</option>
             </select>
           </label>
         ) : null}
