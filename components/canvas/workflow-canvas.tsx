@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Background,
   BackgroundVariant,
@@ -13,6 +13,7 @@ import {
   type OnConnect,
   type OnConnectEnd,
   type OnDelete,
+  type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
@@ -32,6 +33,7 @@ import {
   selectFocusRequest,
 } from '@/lib/editor/selectors';
 import { getConnectionRefusal } from '@/lib/editor/store';
+import { FIT_MAX_ZOOM, FIT_PADDING, MIN_ZOOM, getInitialViewport } from '@/lib/editor/document-layout';
 import type { EdgeId, NodeId } from '@/lib/workflow/types';
 import { ToolNode } from '@/components/nodes/tool-node';
 import { CanvasToolbar } from './canvas-toolbar';
@@ -41,7 +43,7 @@ import './canvas.css';
 const nodeTypes = { tool: ToolNode };
 const DELETE_KEYS = ['Backspace', 'Delete'];
 const MULTI_SELECT_KEYS = ['Meta', 'Control'];
-const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1.1 };
+const FIT_VIEW_OPTIONS = { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM };
 const DEFAULT_EDGE_OPTIONS = { interactionWidth: 16 };
 const PRO_OPTIONS = { hideAttribution: true };
 
@@ -132,6 +134,15 @@ export function WorkflowCanvas({ children }: { children?: ReactNode }) {
   const edges = useEditorStore(selectFlowEdges);
   const canEdit = useEditorStore(selectCanEdit);
   useCanvasShortcuts();
+  // React Flow mounts once the canvas knows its size, at the viewport that fits the graph, so a
+  // big graph is drawn once at the zoom it is seen at (not at zoom 1 first, then fitted).
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [initialViewport, setInitialViewport] = useState<Viewport | null>(null);
+  useLayoutEffect(() => {
+    const box = containerRef.current?.getBoundingClientRect();
+    const { doc, flowNodes } = store.getState();
+    setInitialViewport(getInitialViewport(doc, flowNodes, box?.width ?? 0, box?.height ?? 0));
+  }, [store]);
 
   const isValidConnection: IsValidConnection<ToolFlowEdge> = useCallback(
     (c) => {
@@ -173,52 +184,58 @@ export function WorkflowCanvas({ children }: { children?: ReactNode }) {
   );
 
   return (
-    <div className={`canvas${canEdit ? '' : ' canvas--locked'}`} data-testid="canvas">
-      <ReactFlow<ToolFlowNode, ToolFlowEdge>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        onNodesChange={store.getState().onNodesChange}
-        onEdgesChange={store.getState().onEdgesChange}
-        onConnect={onConnect}
-        onConnectEnd={onConnectEnd}
-        onDelete={onDelete}
-        isValidConnection={isValidConnection}
-        nodesDraggable={canEdit}
-        nodesConnectable={canEdit}
-        edgesReconnectable={false}
-        deleteKeyCode={canEdit ? DELETE_KEYS : null}
-        multiSelectionKeyCode={MULTI_SELECT_KEYS}
-        selectionKeyCode="Shift"
-        defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
-        fitView
-        fitViewOptions={FIT_VIEW_OPTIONS}
-        minZoom={0.05}
-        maxZoom={2}
-        proOptions={PRO_OPTIONS}
-      >
-        <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#c8cbd2" />
-        <MiniMap
-          pannable
-          zoomable
-          nodeColor="#c5cad6"
-          maskColor="rgba(240, 241, 245, 0.7)"
-          ariaLabel="Minimap"
-        />
-        <Controls showInteractive={false} />
-        <Panel position="top-left">
-          <CanvasToolbar />
-        </Panel>
-        <Panel position="top-center">
-          <AiLock />
-        </Panel>
-        <Panel position="bottom-center">
-          <ConnectionHint />
-          <ConnectRefusal />
-        </Panel>
-        <ViewportController />
-        {children}
-      </ReactFlow>
+    <div ref={containerRef} className={`canvas${canEdit ? '' : ' canvas--locked'}`} data-testid="canvas">
+      {initialViewport && (
+        <ReactFlow<ToolFlowNode, ToolFlowEdge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          onNodesChange={store.getState().onNodesChange}
+          onEdgesChange={store.getState().onEdgesChange}
+          onConnect={onConnect}
+          onConnectEnd={onConnectEnd}
+          onDelete={onDelete}
+          isValidConnection={isValidConnection}
+          nodesDraggable={canEdit}
+          nodesConnectable={canEdit}
+          edgesReconnectable={false}
+          deleteKeyCode={canEdit ? DELETE_KEYS : null}
+          multiSelectionKeyCode={MULTI_SELECT_KEYS}
+          selectionKeyCode="Shift"
+          defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
+          defaultViewport={initialViewport}
+          fitView
+          fitViewOptions={FIT_VIEW_OPTIONS}
+          minZoom={MIN_ZOOM}
+          // Zoomed in on a big graph, only the nodes on screen are mounted (zoomed out they all
+          // are, in their cheap compact look).
+          onlyRenderVisibleElements
+          maxZoom={2}
+          proOptions={PRO_OPTIONS}
+        >
+          <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#c8cbd2" />
+          <MiniMap
+            pannable
+            zoomable
+            nodeColor="#c5cad6"
+            maskColor="rgba(240, 241, 245, 0.7)"
+            ariaLabel="Minimap"
+          />
+          <Controls showInteractive={false} />
+          <Panel position="top-left">
+            <CanvasToolbar />
+          </Panel>
+          <Panel position="top-center">
+            <AiLock />
+          </Panel>
+          <Panel position="bottom-center">
+            <ConnectionHint />
+            <ConnectRefusal />
+          </Panel>
+          <ViewportController />
+          {children}
+        </ReactFlow>
+      )}
     </div>
   );
 }

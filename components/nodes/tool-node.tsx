@@ -1,9 +1,10 @@
 'use client';
 import { memo, useState, type KeyboardEvent } from 'react';
-import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { Handle, Position, useStore, type NodeProps, type ReactFlowState } from '@xyflow/react';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { inputHandleId, outputHandleId, type ToolFlowNode } from '@/lib/editor/adapters';
 import { selectCanEdit, useNodeView, type IncomingEdge, type NodeView } from '@/lib/editor/selectors';
+import { NODE_ROW_HEIGHT } from '@/lib/editor/node-metrics';
 import { MISSING_LABEL, ORIGIN_LABELS, ORIGIN_TITLES } from '@/lib/editor/origins';
 import { getValuePreview, getValueTitle } from '@/lib/editor/value-preview';
 import type { InputParameter, OutputParameter } from '@/lib/workflow/types';
@@ -100,10 +101,16 @@ const OutputRow = memo(function OutputRow({ param }: { param: OutputParameter })
   );
 });
 
-function Badges({ view }: { view: NodeView }) {
+interface Badge {
+  key: string;
+  tone: 'error' | 'warn' | 'drift' | 'muted';
+  text: string;
+  title: string;
+}
+
+function getBadges(view: NodeView): Badge[] {
   const { counts, drift, placeholder } = view;
-  const other = counts.otherErrors;
-  const badges: { key: string; tone: string; text: string; title: string }[] = [];
+  const badges: Badge[] = [];
   if (placeholder) {
     badges.push({
       key: 'placeholder',
@@ -128,12 +135,15 @@ function Badges({ view }: { view: NodeView }) {
       title: 'Values that break the tool’s schema: see the problems list.',
     });
   }
-  if (other > 0) {
+  if (counts.otherErrors > 0) {
     badges.push({
       key: 'errors',
       tone: 'error',
-      text: `${other} error${other > 1 ? 's' : ''}`,
-      title: 'See the problems list.',
+      text: `${counts.otherErrors} error${counts.otherErrors > 1 ? 's' : ''}`,
+      title: view.problems
+        .filter((p) => p.severity === 'error')
+        .map((p) => p.message)
+        .join('\n'),
     });
   }
   if (counts.unknownArgs) {
@@ -147,6 +157,10 @@ function Badges({ view }: { view: NodeView }) {
   if (drift.status === 'changed') {
     badges.push({ key: 'drift', tone: 'drift', text: 'schema changed', title: drift.details.join(' ') });
   }
+  return badges;
+}
+
+function Badges({ badges }: { badges: Badge[] }) {
   if (badges.length === 0) return null;
   return (
     <div className="tn-badges">
@@ -204,6 +218,84 @@ function NodeTitle({ view, canEdit }: { view: NodeView; canEdit: boolean }) {
   );
 }
 
+/** Below this zoom, text is too small to read: nodes draw their outline, title and ports only. */
+export const COMPACT_ZOOM = 0.45;
+const selectCompact = (s: ReactFlowState) => s.transform[2] < COMPACT_ZOOM;
+
+/**
+ * The zoomed-out look: the same box, ports at the same places (so edges do not move), a large
+ * title and a status strip, and none of the per-row text, which would be a few pixels high.
+ * This keeps a 500-node overview about as cheap to draw as plain React Flow nodes.
+ */
+/**
+ * A port as React Flow measures it (its classes and data attributes are what React Flow reads to
+ * place edge ends), without the Handle component: at this zoom ports are hidden and not
+ * interactive, and 5,000 Handle subscriptions to React Flow's store are the cost of a big overview.
+ */
+function PortMarker({
+  nodeId,
+  name,
+  type,
+  index,
+  side,
+}: {
+  nodeId: string;
+  name: string;
+  type: string;
+  index: number;
+  side: 'in' | 'out';
+}) {
+  const isTarget = side === 'in';
+  return (
+    <div
+      className={`react-flow__handle react-flow__handle-${isTarget ? 'left' : 'right'} ${isTarget ? 'target' : 'source'} tn-handle tn-handle--${type}`}
+      data-handleid={isTarget ? inputHandleId(name) : outputHandleId(name)}
+      data-nodeid={nodeId}
+      data-handlepos={isTarget ? Position.Left : Position.Right}
+      style={{ top: 4 + index * NODE_ROW_HEIGHT + NODE_ROW_HEIGHT / 2 }}
+    />
+  );
+}
+
+function CompactBody({ view, badges }: { view: NodeView; badges: Badge[] }) {
+  const tone = badges.find((b) => b.tone === 'error')?.tone ?? badges[0]?.tone;
+  const title = view.node.label || view.declaration?.title || view.node.tool;
+  const id = view.node.id;
+  return (
+    <>
+      <header className="tn-header tn-header--compact" title={title}>
+        {title}
+      </header>
+      {badges.length > 0 && <div className={`tn-badges tn-badges--compact tn-strip--${tone}`} />}
+      {view.input_parameters.length > 0 && (
+        <div
+          className="tn-inputs tn-rows--compact"
+          style={{ height: view.input_parameters.length * NODE_ROW_HEIGHT }}
+        >
+          {view.input_parameters.map((param, i) => (
+            <PortMarker
+              key={param.name}
+              nodeId={id}
+              name={param.name}
+              type={param.type}
+              index={i}
+              side="in"
+            />
+          ))}
+        </div>
+      )}
+      <div
+        className="tn-outputs tn-rows--compact"
+        style={{ height: view.output_parameters.length * NODE_ROW_HEIGHT }}
+      >
+        {view.output_parameters.map((param, i) => (
+          <PortMarker key={param.name} nodeId={id} name={param.name} type={param.type} index={i} side="out" />
+        ))}
+      </div>
+    </>
+  );
+}
+
 /**
  * A tool call on the canvas. It reads its own view by id, so a drag or an edit elsewhere
  * re-renders only the nodes whose view changed.
@@ -211,17 +303,22 @@ function NodeTitle({ view, canEdit }: { view: NodeView; canEdit: boolean }) {
 export const ToolNode = memo(function ToolNode({ id, selected }: NodeProps<ToolFlowNode>) {
   const view = useNodeView(id);
   const canEdit = useEditorStore(selectCanEdit);
+  const compact = useStore(selectCompact);
   if (!view) return null;
+  const badges = getBadges(view);
+  const className = `tn${selected ? ' tn--selected' : ''}${view.placeholder ? ' tn--placeholder' : ''}${view.counts.errors > 0 ? ' tn--error' : ''}`;
+  if (compact) {
+    return (
+      <div className={`${className} tn--compact`} data-testid={`node-${id}`} data-node-id={id}>
+        <CompactBody view={view} badges={badges} />
+      </div>
+    );
+  }
   const problemByParam = new Map<string, string>();
   for (const p of view.problems)
     if (p.param && !problemByParam.has(p.param)) problemByParam.set(p.param, p.message);
-  const hasErrors = view.counts.errors > 0;
   return (
-    <div
-      className={`tn${selected ? ' tn--selected' : ''}${view.placeholder ? ' tn--placeholder' : ''}${hasErrors ? ' tn--error' : ''}`}
-      data-testid={`node-${id}`}
-      data-node-id={id}
-    >
+    <div className={className} data-testid={`node-${id}`} data-node-id={id}>
       <header className="tn-header">
         <div className="tn-title-row">
           <span className="tn-dot" aria-hidden />
@@ -232,7 +329,7 @@ export const ToolNode = memo(function ToolNode({ id, selected }: NodeProps<ToolF
           {getSourceText(view)}
         </div>
       </header>
-      <Badges view={view} />
+      <Badges badges={badges} />
       {view.input_parameters.length > 0 && (
         <ul className="tn-inputs" aria-label="Inputs">
           {view.input_parameters.map((param) => (

@@ -2,6 +2,7 @@
  * Auto-layout of a whole document: real node sizes where React Flow measured them, estimated
  * from the parameter count for nodes not painted yet (a planner's fresh nodes).
  */
+import { getViewportForBounds, type Viewport } from '@xyflow/react';
 import { moveNodes } from '../workflow/commands';
 import { getInputPorts, getOutputPorts } from '../workflow/graph';
 import type { WorkflowDocument } from '../workflow/types';
@@ -31,4 +32,42 @@ export function getLayoutDocument(
 ): WorkflowDocument {
   if (doc.nodes.length === 0) return doc;
   return moveNodes(doc, getLayoutPositions(getNodeBoxes(doc, flowNodes), doc.edges));
+}
+
+/** How the canvas frames the whole graph (fit view). */
+export const FIT_PADDING = 0.15;
+export const FIT_MAX_ZOOM = 1.1;
+export const MIN_ZOOM = 0.05;
+
+/**
+ * The viewport that fits the whole document into a `width` × `height` canvas, from the node
+ * boxes we can estimate before anything is painted. Opening at this viewport (instead of at
+ * zoom 1 and fitting after measuring) means a large graph is drawn once, at the zoom it is seen at.
+ */
+export function getInitialViewport(
+  doc: WorkflowDocument,
+  flowNodes: readonly ToolFlowNode[],
+  width: number,
+  height: number,
+): Viewport {
+  if (doc.nodes.length === 0 || width <= 0 || height <= 0) return { x: 0, y: 0, zoom: 1 };
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const boxes = getNodeBoxes(doc, flowNodes);
+  doc.nodes.forEach((node, i) => {
+    minX = Math.min(minX, node.position.x);
+    minY = Math.min(minY, node.position.y);
+    maxX = Math.max(maxX, node.position.x + boxes[i].width);
+    maxY = Math.max(maxY, node.position.y + boxes[i].height);
+  });
+  return getViewportForBounds(
+    { x: minX, y: minY, width: maxX - minX, height: maxY - minY },
+    width,
+    height,
+    MIN_ZOOM,
+    FIT_MAX_ZOOM,
+    FIT_PADDING,
+  );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseTool, fetchTool } from '../workflow/__fixtures__/declarations';
 import { asEdgeId, asNodeId, type WorkflowDocument } from '../workflow/types';
-import { getNodeBoxes } from './document-layout';
+import { getInitialViewport, getNodeBoxes } from './document-layout';
 import { isOverlapping } from './layout';
 import { selectExport, selectNodeView, selectProblems } from './selectors';
 import { createEditorStore, getHistoryStore, type EditorStore } from './store';
@@ -319,5 +319,22 @@ describe('read-only editors', () => {
       ok: false,
       error: expect.stringMatching(/read-only/),
     });
+  });
+});
+
+describe('getInitialViewport', () => {
+  it('frames every node inside the canvas, zoomed out for a wide graph', () => {
+    const doc = createDoc();
+    const viewport = getInitialViewport(doc, [], 1000, 600);
+    const boxes = getNodeBoxes(doc, []);
+    doc.nodes.forEach((node, i) => {
+      const left = node.position.x * viewport.zoom + viewport.x;
+      const right = (node.position.x + boxes[i].width) * viewport.zoom + viewport.x;
+      const bottom = (node.position.y + boxes[i].height) * viewport.zoom + viewport.y;
+      expect(left).toBeGreaterThanOrEqual(0);
+      expect(right).toBeLessThanOrEqual(1000);
+      expect(bottom).toBeLessThanOrEqual(600);
+    });
+    expect(viewport.zoom).toBeLessThanOrEqual(1.1);
   });
 });

@@ -143,6 +143,19 @@ async function measureFirstRender(browser: Browser, url: string, kind: Kind, n: 
   return median(times);
 }
 
+/** Records every requestAnimationFrame delta into `window.__benchFrames` until recording stops. */
+const FRAME_RECORDER = `(() => {
+  window.__benchFrames = [];
+  window.__benchRecording = true;
+  let last;
+  const tick = (t) => {
+    if (last !== undefined) window.__benchFrames.push(t - last);
+    last = t;
+    if (window.__benchRecording) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+
 const nextFrame = (page: Page) =>
   page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
 
@@ -154,17 +167,9 @@ async function recordDrag(
 ): Promise<number[]> {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  await page.evaluate(() => {
-    window.__benchFrames = [];
-    window.__benchRecording = true;
-    let last: number | undefined;
-    const tick = (t: number) => {
-      if (last !== undefined) window.__benchFrames!.push(t - last);
-      last = t;
-      if (window.__benchRecording) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  // A string, not a function: tsx's keepNames would wrap the inner function in a `__name`
+  // helper that does not exist in the page.
+  await page.evaluate(FRAME_RECORDER);
   for (let i = 1; i <= FRAME_STEPS; i++) {
     await page.mouse.move(from.x + step.x * i, from.y + step.y * i);
     await nextFrame(page);
