@@ -4,7 +4,7 @@ import '@/components/ui/controls.css';
 import { useState } from 'react';
 import { getWorkflowNameFromTask } from '@/lib/editor/task-name';
 import { useToolkits } from '@/lib/editor/use-toolkits';
-import { getModelLabel } from '@/lib/editor/plan-client';
+import { getModelLabel } from '@/lib/editor/model-label';
 import { ToolkitPicker } from './toolkit-picker';
 import './prompt.css';
 

@@ -7,7 +7,7 @@ import { selectAiEditing, selectNodeCount } from '@/lib/editor/selectors';
 import type { ToolkitSummary } from '@/lib/editor/toolkits-client';
 import type { EditorState } from '@/lib/editor/store';
 import { PlanStatus } from './plan-status';
-import { getModelLabel } from '@/lib/editor/plan-client';
+import { getModelLabel } from '@/lib/editor/model-label';
 import { ToolkitPicker } from './toolkit-picker';
 import './prompt.css';
 

@@ -4,7 +4,6 @@ import type { PlanEvent, PlannedStep } from '../planner/types';
 import type { WorkflowDocument } from '../workflow/types';
 import {
   describePlanProgress,
-  getModelLabel,
   INITIAL_PROGRESS,
   reducePlanProgress,
   runPlan,
@@ -157,17 +156,6 @@ describe('describePlanProgress', () => {
     };
     expect(describePlanProgress(offline)).toBe(
       'offline planner (rules, no language model) · 1 step so far · Turn 1 of at most 8',
-    );
-  });
-});
-
-describe('getModelLabel', () => {
-  it('leaves the endpoint out of the model name', () => {
-    expect(getModelLabel('openai-chat (gpt-4.1-mini at https://api.openai.com/v1)')).toBe(
-      'openai-chat (gpt-4.1-mini)',
-    );
-    expect(getModelLabel('openai-responses (m at http://127.0.0.1:3211/v1, text protocol)')).toBe(
-      'openai-responses (m)',
     );
   });
 });

@@ -130,14 +130,6 @@ export function describePlanProgress(p: PlanProgress): string {
   }
 }
 
-/**
- * The planner picker's short name for the configured model: "openai-chat (gpt-4.1-mini at
- * https://…/v1)" becomes "openai-chat (gpt-4.1-mini)"; the endpoint is configuration, not choice.
- */
-export function getModelLabel(description: string): string {
-  return description.replace(/ at [^()]*\)/, ')');
-}
-
 /** An HTTP or stream failure of /api/plan, with a message for the person. */
 export class PlanRequestError extends Error {
   constructor(message: string) {
