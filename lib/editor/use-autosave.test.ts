@@ -137,6 +137,27 @@ describe('createAutosaver', () => {
     expect(env.storage.size).toBe(0);
   });
 
+  it('saves a streamed AI change once, when it ends, not its intermediate states', async () => {
+    const server = createServer(start);
+    const env = createEnv(server);
+    const editor = createEditor(start);
+    createAutosaver(editor, env.deps);
+    editor.getState().beginAiEdit();
+    edit(editor, setArg('a', 'url', 'step 1 arrived'));
+    await env.advance(AUTOSAVE_DELAY_MS * 3);
+    edit(editor, setArg('b', 'mode', 'step 2 arrived'));
+    await env.advance(AUTOSAVE_DELAY_MS * 3);
+    expect(server.puts).toHaveLength(0);
+    editor.getState().endAiEdit();
+    await env.advance(AUTOSAVE_DELAY_MS);
+    expect(server.puts).toHaveLength(1);
+    expect(server.puts[0].document.nodes.map((n) => n.args)).toEqual([
+      { url: 'step 1 arrived' },
+      { mode: 'step 2 arrived' },
+    ]);
+    expect(editor.getState().saveState).toBe('saved');
+  });
+
   it('saves an edit made while a save was in flight, on top of the version that save made', async () => {
     const server = createServer(start);
     const env = createEnv(server);

@@ -238,7 +238,8 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps): SaveS
   };
 
   const unsubscribe = editor.subscribe((s, prev) => {
-    if (s.meta.readOnly) return;
+    // Streamed planning states are not work to keep: the finished AI change is saved once.
+    if (s.meta.readOnly || s.aiEditing) return;
     const docChanged = s.doc !== prev.doc;
     const aiFinished = prev.aiEditing && !s.aiEditing;
     if ((!docChanged && !aiFinished) || !hasUnsaved()) return;

@@ -79,9 +79,18 @@ export const POST = withErrors(async (request: Request) => {
     },
   );
   const encoder = new TextEncoder();
+  // Once the client goes away (Cancel, closed tab) the stream is closed: stop writing to it.
+  let open = true;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (line: unknown) => controller.enqueue(encoder.encode(JSON.stringify(line) + '\n'));
+      const send = (line: unknown) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(JSON.stringify(line) + '\n'));
+        } catch {
+          open = false;
+        }
+      };
       try {
         let done: Extract<PlanEvent, { type: 'done' }> | undefined;
         for await (const event of events) {
@@ -105,8 +114,14 @@ export const POST = withErrors(async (request: Request) => {
           message: 'Planning failed on the server. The error was logged; try again.',
         });
       } finally {
-        controller.close();
+        if (open) {
+          open = false;
+          controller.close();
+        }
       }
+    },
+    cancel() {
+      open = false;
     },
   });
 
