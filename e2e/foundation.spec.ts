@@ -36,7 +36,7 @@ test('a workflow created through the API opens on the canvas, and a dragged node
   await expect(page.locator('.react-flow__edge')).toHaveCount(1);
 
   const before = await first.boundingBox();
-  const title = first.locator('.tool-node__title');
+  const title = first.getByTestId('node-title');
   const box = (await title.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
