@@ -77,9 +77,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** Maps anything thrown in a route to a JSON response `{code, message, ...details}`. */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof AppError) {
+    // A 429 says when to retry in the standard header too, so clients and proxies can honour it.
+    const retryAfter = error.details?.retryAfterSeconds;
     return Response.json(
       { code: error.code, message: error.message, ...error.details },
-      { status: error.status },
+      {
+        status: error.status,
+        ...(typeof retryAfter === 'number' ? { headers: { 'retry-after': String(retryAfter) } } : {}),
+      },
     );
   }
   if (isDatabaseUnavailable(error)) {
