@@ -12,7 +12,7 @@ import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
-import { createRateLimiter, enforceRateLimit } from '@/lib/http/rate-limit';
+import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { createPlannerFromEnv } from '@/lib/llm/env';
 import { runPlanner } from '@/lib/planner/loop';
 import { applyPlanOperations } from '@/lib/planner/operations';
@@ -36,7 +36,7 @@ export const POST = withErrors(async (request: Request) => {
 
   // authorize
   const owner = getRequestOwner(request);
-  enforceRateLimit(runs, owner.id, 'planning runs');
+  enforceRateLimit(runs, getRateLimitKey(request, owner), 'planning runs');
 
   // load
   const db = await getPrisma();

@@ -11,7 +11,7 @@ import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
-import { createRateLimiter, enforceRateLimit } from '@/lib/http/rate-limit';
+import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { getConfiguredStdioTarget, getMcpClientOptions, getMcpServerConfigs } from '@/lib/mcp/config';
 import { declarationsError, mcpError, toToolkitJson } from './access';
 import { TOOLKIT_SOURCES, validateCreateToolkit } from './schema';
@@ -42,7 +42,7 @@ export const GET = withErrors(async (request: Request) => {
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(additions, owner.id, 'new toolkits');
+  enforceRateLimit(additions, getRateLimitKey(request, owner), 'new toolkits');
   const body = await parseJsonBody(request, validateCreateToolkit);
   const sources = TOOLKIT_SOURCES.filter((key) => body[key] !== undefined);
   if (sources.length !== 1) {

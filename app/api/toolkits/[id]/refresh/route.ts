@@ -15,7 +15,7 @@ import { parseJsonBody, readBodyText } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner } from '@/lib/http/owner';
-import { createRateLimiter, enforceRateLimit } from '@/lib/http/rate-limit';
+import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { getConfiguredStdioTarget, getMcpClientOptions } from '@/lib/mcp/config';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import { declarationsError, mcpError, requireToolkit, toToolkitJson } from '../../access';
@@ -31,7 +31,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(refreshes, owner.id, 'toolkit refreshes');
+  enforceRateLimit(refreshes, getRateLimitKey(request, owner), 'toolkit refreshes');
   const body = await parseOptionalBody(request);
   const db = await getPrisma();
   const toolkit = await requireToolkit(db, id, owner, 'refresh', 'read');
