@@ -1,0 +1,348 @@
+/**
+ * `npm run load`: the load and soak test (issue 8). Starts the production build on a fresh
+ * Postgres database (or uses --server-url), runs many simulated owners for a bounded time, then
+ * verifies in the database that every acknowledged save is there, and prints the figures.
+ *
+ *   npm run load                                  5 minutes, 40 owners (needs `npm run build`)
+ *   npm run load -- --seconds 20                  a smoke run
+ *   npm run load -- --app-dir /tmp/load           serve the build in another checkout
+ *   npm run load -- --server-url URL --database-url URL   a server already running on that db
+ *   npm run load -- --record                      also write the figures into BENCHMARKS.md
+ *
+ * Options: --seconds N (300) --owners N (40) --concurrency N (one request per tab)
+ * --workflows-per-owner N (3) --two-tab-share F (0.25) --think-ms N (0) --max-requests N
+ * (1000 × seconds) --timeout-ms N (30000) --seed N (1) --pg-url URL (admin connection,
+ * postgres://postgres@127.0.0.1:5432/postgres) --keep (keep the database) --json FILE.
+ * Exits 1 when any check fails: a lost or duplicated save, an error other than an intended 409.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import {
+  createLoadDatabase,
+  getBackendPids,
+  getDatabaseFacts,
+  getDatabaseName,
+  loadStoredWorkflows,
+} from './database';
+import { formatText, overallPercentiles, recordInBenchmarks, type LoadReport } from './report';
+import { CpuMeter, getProcessTree, readMachineTicks, startServer, type StartedServer } from './server';
+import { simulate, type SimulationResult } from './simulate';
+import { percentile, Recorder } from './stats';
+import { isClean, verifyAcks } from './verify';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface LoadOptions {
+  seconds: number;
+  owners: number;
+  concurrency?: number;
+  workflowsPerOwner: number;
+  twoTabShare: number;
+  thinkMs: number;
+  maxRequests?: number;
+  timeoutMs: number;
+  seed: number;
+  serverUrl?: string;
+  databaseUrl?: string;
+  pgUrl: string;
+  appDir: string;
+  keep: boolean;
+  record: boolean;
+  json?: string;
+}
+
+/** Reads the command line; throws with the offending option. */
+export function parseArgs(argv: readonly string[]): LoadOptions {
+  const opts: LoadOptions = {
+    seconds: 300,
+    owners: 40,
+    workflowsPerOwner: 3,
+    twoTabShare: 0.25,
+    thinkMs: 0,
+    timeoutMs: 30_000,
+    seed: 1,
+    pgUrl: process.env.TOOLFLOW_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    appDir: ROOT,
+    keep: false,
+    record: false,
+  };
+  const numeric: Record<string, keyof LoadOptions> = {
+    '--seconds': 'seconds',
+    '--owners': 'owners',
+    '--concurrency': 'concurrency',
+    '--workflows-per-owner': 'workflowsPerOwner',
+    '--two-tab-share': 'twoTabShare',
+    '--think-ms': 'thinkMs',
+    '--max-requests': 'maxRequests',
+    '--timeout-ms': 'timeoutMs',
+    '--seed': 'seed',
+  };
+  const text: Record<string, keyof LoadOptions> = {
+    '--server-url': 'serverUrl',
+    '--database-url': 'databaseUrl',
+    '--pg-url': 'pgUrl',
+    '--app-dir': 'appDir',
+    '--json': 'json',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    if (flag === '--keep') opts.keep = true;
+    else if (flag === '--record') opts.record = true;
+    else if (flag in numeric) {
+      const raw = value();
+      const v = Number(raw);
+      if (!Number.isFinite(v) || v < 0)
+        throw new Error(`${flag} must be a non-negative number, not "${raw}"`);
+      (opts as unknown as Record<string, number>)[numeric[flag]] = v;
+    } else if (flag in text) (opts as unknown as Record<string, string>)[text[flag]] = value();
+    else throw new Error(`unknown option ${flag} (see the comment at the top of scripts/load/index.ts)`);
+  }
+  if (opts.seconds <= 0) throw new Error('--seconds must be positive');
+  if (opts.owners < 1) throw new Error('--owners must be at least 1');
+  if (opts.twoTabShare > 1) throw new Error('--two-tab-share is a fraction between 0 and 1');
+  if (opts.serverUrl && !opts.databaseUrl)
+    throw new Error(
+      '--server-url needs --database-url (the database that server uses) so the saves can be verified',
+    );
+  return opts;
+}
+
+const log = (line: string) => process.stderr.write(line + '\n');
+
+async function main(argv: string[]): Promise<number> {
+  const opts = parseArgs(argv);
+  const loadBefore = os.loadavg();
+  let server: StartedServer | undefined;
+  let database: { url: string; name: string; drop(): Promise<void> } | undefined;
+  let stopRequested = false;
+  const cleanup = async () => {
+    await server?.stop();
+    server = undefined;
+    if (database && !opts.keep) await database.drop();
+    else if (database) log(`load: kept database ${database.name} (${database.url})`);
+    database = undefined;
+  };
+  const onSignal = () => {
+    if (stopRequested) process.exit(130);
+    stopRequested = true;
+    log('load: interrupted; stopping the server and dropping the database…');
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  // However the run goes, it ends: setup, run, drain and verification get generous bounds.
+  const watchdog = setTimeout(
+    () => {
+      log('load: watchdog: the run took far longer than asked; giving up');
+      void cleanup().finally(() => process.exit(2));
+    },
+    (opts.seconds + 600) * 1000,
+  );
+  watchdog.unref();
+
+  try {
+    let baseUrl: string;
+    let databaseUrl: string;
+    if (opts.serverUrl) {
+      baseUrl = opts.serverUrl.replace(/\/+$/, '');
+      databaseUrl = opts.databaseUrl!;
+    } else {
+      database = await createLoadDatabase(opts.pgUrl, opts.appDir);
+      databaseUrl = database.url;
+      log(`load: database ${database.name} created and migrated; starting next start from ${opts.appDir}…`);
+      server = await startServer({
+        appDir: opts.appDir,
+        databaseUrl,
+        secret: randomBytes(32).toString('hex'),
+      });
+      baseUrl = server.url;
+      log(`load: server on ${baseUrl}`);
+    }
+    const dbName = getDatabaseName(databaseUrl);
+    const health = await fetch(`${baseUrl}/api/health`);
+    if (!health.ok) throw new Error(`${baseUrl}/api/health answered ${health.status}`);
+
+    // CPU accounting during the measured window: next start's process group, Postgres backends.
+    const monitor = new pg.Client({ connectionString: databaseUrl });
+    await monitor.connect();
+    const nextCpu = new CpuMeter();
+    const pgCpu = new CpuMeter();
+    let machineStart = readMachineTicks();
+    let cpuStart = process.cpuUsage();
+    let sampling: NodeJS.Timeout | undefined;
+    const sample = async () => {
+      if (server) nextCpu.sample(getProcessTree(server.pid));
+      pgCpu.sample(await getBackendPids(monitor, dbName));
+    };
+
+    const recorder = new Recorder();
+    const tabsEstimate = opts.owners + Math.ceil(opts.owners * opts.twoTabShare);
+    const concurrency = opts.concurrency || tabsEstimate;
+    const originalReset = recorder.resetForMeasurement.bind(recorder);
+    recorder.resetForMeasurement = (now: number) => {
+      // The measured window starts here: zero the CPU meters too.
+      if (server) nextCpu.start(getProcessTree(server.pid));
+      void getBackendPids(monitor, dbName).then((pids) => pgCpu.start(pids));
+      machineStart = readMachineTicks();
+      cpuStart = process.cpuUsage();
+      sampling = setInterval(() => void sample().catch(() => undefined), 2_000);
+      return originalReset(now);
+    };
+    let sim: SimulationResult;
+    try {
+      sim = await simulate(
+        {
+          baseUrl,
+          owners: opts.owners,
+          workflowsPerOwner: opts.workflowsPerOwner,
+          twoTabShare: opts.twoTabShare,
+          concurrency,
+          seconds: opts.seconds,
+          maxRequests: opts.maxRequests ?? opts.seconds * 1000,
+          thinkMs: opts.thinkMs,
+          timeoutMs: opts.timeoutMs,
+          seed: opts.seed,
+        },
+        recorder,
+        log,
+      );
+      await sample();
+    } finally {
+      clearInterval(sampling);
+    }
+    const durationSeconds = (sim.endedAt - sim.startedAt) / 1000;
+    const machineEnd = readMachineTicks();
+    const cpuUsed = process.cpuUsage(cpuStart);
+    const facts = await getDatabaseFacts(monitor, dbName);
+    await monitor.end();
+
+    log(`load: verifying ${sim.acks.length} acknowledged writes in the database…`);
+    const expected = new Map<string, Set<string>>();
+    for (const ack of sim.acks) {
+      let set = expected.get(ack.workflowId);
+      if (!set) expected.set(ack.workflowId, (set = new Set()));
+      set.add(ack.hash);
+    }
+    const { stored, reserialized } = await loadStoredWorkflows(databaseUrl, sim.workflowIds, expected);
+    const retention = sim.retention ?? 200;
+    const verify = { ...verifyAcks(sim.acks, stored, retention), reserialized, retention };
+
+    const operations = recorder.summarize(durationSeconds);
+    const requests = operations.reduce((sum, o) => sum + o.requests, 0);
+    const errors: Record<string, number> = {};
+    for (const o of operations)
+      for (const [status, count] of Object.entries(o.errors)) errors[status] = (errors[status] ?? 0) + count;
+    const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
+    const conflicts = operations.find((o) => o.operation === 'save')?.conflicts ?? 0;
+    const failures: string[] = [];
+    if (verify.lostSaves > 0) failures.push(`${verify.lostSaves} lost saves`);
+    if (verify.duplicateAcks > 0) failures.push(`${verify.duplicateAcks} versions acknowledged twice`);
+    if (verify.unacknowledged > 0)
+      failures.push(`${verify.unacknowledged} stored versions never acknowledged`);
+    if (!isClean(verify) && failures.length === 0)
+      failures.push('verification found problems (listed below)');
+    if (errorCount > 0) failures.push(`${errorCount} errors other than intended 409s`);
+    if (sim.setup.errors > 0) failures.push(`${sim.setup.errors} errors during set-up`);
+    if (sim.bogusConflicts > 0) failures.push(`${sim.bogusConflicts} 409s without a newer version`);
+    if (sim.staleReads > 0) failures.push(`${sim.staleReads} stale reads`);
+    if (requests === 0) failures.push('no requests were made');
+    const machineTicks = {
+      busy: machineEnd.busy - machineStart.busy,
+      total: machineEnd.total - machineStart.total,
+    };
+    const cpus = os.cpus();
+    const report: LoadReport = {
+      command: `npm run load${argv.length ? ' -- ' + argv.join(' ') : ''}`,
+      date: new Date().toISOString(),
+      machine: {
+        cpu: cpus[0]?.model ?? 'unknown CPU',
+        cores: cpus.length,
+        ramGb: os.totalmem() / 1024 ** 3,
+        node: process.version,
+      },
+      loadBefore,
+      loadAfter: os.loadavg(),
+      server: opts.serverUrl
+        ? `server at ${opts.serverUrl}`
+        : `next start (production build, NODE_ENV=production) on 127.0.0.1, Postgres ${facts.maxConnections} max_connections on 127.0.0.1, fresh database`,
+      config: {
+        owners: opts.owners,
+        tabs: sim.tabs,
+        sharedOwners: sim.sharedOwners,
+        concurrency,
+        pool: process.env.TOOLFLOW_DB_POOL ?? '10 (default)',
+        thinkMs: opts.thinkMs,
+        seconds: opts.seconds,
+      },
+      setup: sim.setup,
+      durationSeconds,
+      stoppedBy: sim.stoppedBy,
+      requests,
+      throughput: requests / durationSeconds,
+      overall: overallPercentiles(recorder.allLatencies()),
+      operations,
+      perMinute: recorder.perMinute
+        .map((m, minute) => {
+          const secondsInMinute = Math.min(60, durationSeconds - minute * 60);
+          return {
+            minute,
+            requests: m.requests,
+            perSecond: m.requests / Math.max(1, secondsInMinute),
+            p99: percentile(
+              [...m.latencies].sort((a, b) => a - b),
+              99,
+            ),
+            errors: m.errors,
+          };
+        })
+        .filter((m) => m.requests > 0),
+      errors,
+      conflicts,
+      conflictsResolved: sim.conflictsResolved,
+      conflictsAbandoned: sim.conflictsAbandoned,
+      bogusConflicts: sim.bogusConflicts,
+      staleReads: sim.staleReads,
+      cpu: {
+        nextCores: server ? nextCpu.seconds() / durationSeconds : undefined,
+        postgresCores: pgCpu.seconds() / durationSeconds,
+        loadGeneratorCores: (cpuUsed.user + cpuUsed.system) / 1e6 / durationSeconds,
+        machineBusyPercent: machineTicks.total > 0 ? (100 * machineTicks.busy) / machineTicks.total : 0,
+      },
+      database: facts,
+      verify,
+      samples: sim.samples,
+      passed: failures.length === 0,
+      failures,
+    };
+    process.stdout.write(formatText(report));
+    if (opts.json) writeFileSync(opts.json, JSON.stringify(report, null, 2) + '\n');
+    if (opts.record) {
+      recordInBenchmarks(join(ROOT, 'BENCHMARKS.md'), report);
+      log('load: figures written to BENCHMARKS.md (Load and soak)');
+    }
+    if (failures.length > 0 && server) log(`load: last server output:\n${server.log().slice(-3000)}`);
+    return report.passed ? 0 : 1;
+  } finally {
+    await cleanup();
+    clearTimeout(watchdog);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      log(`load: ${(error as Error).stack ?? error}`);
+      process.exit(1);
+    },
+  );
+}
