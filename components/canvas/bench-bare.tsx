@@ -13,6 +13,7 @@ import {
   type Node,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import { FIT_MAX_ZOOM, FIT_PADDING } from '@/lib/editor/document-layout';
 import { generateWorkflow } from '@/lib/editor/generate-workflow';
 import { BenchProbe } from './bench-probe';
 
@@ -35,7 +36,7 @@ function BareFlow({ n }: { n: number }) {
       onNodesChange={onNodesChange}
       onEdgesChange={onEdgesChange}
       fitView
-      fitViewOptions={{ padding: 0.15, maxZoom: 1.1 }}
+      fitViewOptions={{ padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM }}
       minZoom={0.05}
       proOptions={{ hideAttribution: true }}
     >

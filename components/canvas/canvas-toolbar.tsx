@@ -10,6 +10,7 @@ import {
   selectNodeCount,
   selectSelectedNodeIds,
 } from '@/lib/editor/selectors';
+import { FIT_MAX_ZOOM, FIT_PADDING } from '@/lib/editor/document-layout';
 import type { EditorState } from '@/lib/editor/store';
 
 const selectHasSelectedEdge = (s: EditorState) => s.flowEdges.some((e) => e.selected);
@@ -116,7 +117,7 @@ export function CanvasToolbar() {
         label="Fit view"
         icon="fit"
         disabled={nodeCount === 0}
-        onClick={() => void flow.fitView({ padding: 0.15, maxZoom: 1.1, duration: 250 })}
+        onClick={() => void flow.fitView({ padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 250 })}
       />
       <span className="canvas-toolbar__sep" aria-hidden />
       <ToolButton

@@ -44,6 +44,7 @@ const nodeTypes = { tool: ToolNode };
 const DELETE_KEYS = ['Backspace', 'Delete'];
 const MULTI_SELECT_KEYS = ['Meta', 'Control'];
 const FIT_VIEW_OPTIONS = { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM };
+const MINIMAP_STYLE = { width: 168, height: 112 };
 const DEFAULT_EDGE_OPTIONS = { interactionWidth: 16 };
 const PRO_OPTIONS = { hideAttribution: true };
 
@@ -215,6 +216,7 @@ export function WorkflowCanvas({ children }: { children?: ReactNode }) {
         >
           <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#c8cbd2" />
           <MiniMap
+            style={MINIMAP_STYLE}
             pannable
             zoomable
             nodeColor="#c5cad6"

@@ -263,9 +263,9 @@ function CompactBody({ view, badges }: { view: NodeView; badges: Badge[] }) {
   const id = view.node.id;
   return (
     <>
-      <header className="tn-header tn-header--compact" title={title}>
+      <div className="tn-header tn-header--compact" title={title} data-testid="node-title">
         {title}
-      </header>
+      </div>
       {badges.length > 0 && <div className={`tn-badges tn-badges--compact tn-strip--${tone}`} />}
       {view.input_parameters.length > 0 && (
         <div
@@ -319,7 +319,7 @@ export const ToolNode = memo(function ToolNode({ id, selected }: NodeProps<ToolF
     if (p.param && !problemByParam.has(p.param)) problemByParam.set(p.param, p.message);
   return (
     <div className={className} data-testid={`node-${id}`} data-node-id={id}>
-      <header className="tn-header">
+      <div className="tn-header">
         <div className="tn-title-row">
           <span className="tn-dot" aria-hidden />
           <NodeTitle view={view} canEdit={canEdit} />
@@ -328,7 +328,7 @@ export const ToolNode = memo(function ToolNode({ id, selected }: NodeProps<ToolF
         <div className="tn-source" data-testid="node-source">
           {getSourceText(view)}
         </div>
-      </header>
+      </div>
       <Badges badges={badges} />
       {view.input_parameters.length > 0 && (
         <ul className="tn-inputs" aria-label="Inputs">

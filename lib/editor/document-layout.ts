@@ -34,8 +34,8 @@ export function getLayoutDocument(
   return moveNodes(doc, getLayoutPositions(getNodeBoxes(doc, flowNodes), doc.edges));
 }
 
-/** How the canvas frames the whole graph (fit view). */
-export const FIT_PADDING = 0.15;
+/** How the canvas frames the whole graph (fit view): clear of the toolbar above, and of the zoom controls and the minimap below. */
+export const FIT_PADDING = { top: '76px', right: '48px', bottom: '132px', left: '64px' } as const;
 export const FIT_MAX_ZOOM = 1.1;
 export const MIN_ZOOM = 0.05;
 

@@ -7,7 +7,7 @@
  */
 import { hashDeclaration } from '../tools/canonical-json';
 import type { ToolDeclaration } from '../tools/types';
-import { MATERIALS_TOOLS } from '../toolkits/builtin/materials';
+import { BUILTIN_TOOLKITS } from '../toolkits/builtin';
 import { createEdgeId, getInputPorts, getOutputPorts, isTypeCompatible } from '../workflow/graph';
 import { asNodeId, type WorkflowDocument, type WorkflowEdge, type WorkflowNode } from '../workflow/types';
 import { getEstimatedNodeHeight, NODE_WIDTH } from './node-metrics';
@@ -26,7 +26,7 @@ function createRandom(seed: number) {
 
 /** A workflow with `nodeCount` nodes and about `edgesPerNode × nodeCount` edges. */
 export function generateWorkflow(nodeCount: number, edgesPerNode = 1.4): WorkflowDocument {
-  const tools: ToolDeclaration[] = MATERIALS_TOOLS;
+  const tools: readonly ToolDeclaration[] = BUILTIN_TOOLKITS.find((t) => t.key === 'materials')!.tools;
   // About as many rows as columns, so fitView shows a readable square, not a thin strip.
   const rows = Math.max(4, Math.round(Math.sqrt(nodeCount)));
   const random = createRandom(nodeCount * 7919 + 17);

@@ -24,7 +24,7 @@ export const title = 'editor';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SIZES = [100, 500, 1000] as const;
-const RUNS = 3;
+const RUNS = 5;
 const FRAME_STEPS = 90;
 const VIEWPORT = { width: 1400, height: 900 };
 const CHROMIUM_ARGS = [
