@@ -125,7 +125,7 @@ async function savedDocument(page: Page, id: string, check: (doc: SavedDocument)
 }
 
 interface SavedDocument {
-  nodes: { id: string; position: { x: number; y: number } }[];
+  nodes: { id: string; label?: string; position: { x: number; y: number } }[];
   edges: { id: string; source: string; sourceOutput: string; target: string; targetInput: string }[];
 }
 
@@ -209,6 +209,25 @@ test('copy and paste make a new node with a new id; Delete removes it; undo rest
   expect(doc.nodes.map((n) => n.id)).toEqual(['fetch', 'fetch_copy_1']);
   const [a, b] = doc.nodes;
   expect(b.position).toEqual({ x: a.position.x + 40, y: a.position.y + 40 });
+
+  // Ctrl+click adds to the selection; Ctrl+A selects every node; Escape clears it.
+  await page
+    .getByTestId('node-fetch')
+    .getByTestId('node-title')
+    .click({ modifiers: ['Control'] });
+  await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('selection-count')).toHaveCount(0);
+  await page.keyboard.press('Control+a');
+  await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+  await page.getByTestId('node-fetch_copy_1').getByTestId('node-title').click();
+
+  // Double-clicking the title renames the node; the tool name stays beside the label.
+  await page.getByTestId('node-fetch_copy_1').getByTestId('node-title').dblclick();
+  await page.getByTestId('node-title-input').fill('Mirror download');
+  await page.getByTestId('node-title-input').press('Enter');
+  await expect(page.getByTestId('node-fetch_copy_1').getByTestId('node-title')).toHaveText('Mirror download');
+  await savedDocument(page, id, (d) => d.nodes.some((n) => n.label === 'Mirror download'));
 
   // Duplicate (Ctrl+D) works on the selection too, with its own id.
   await page.keyboard.press('Control+d');

@@ -223,31 +223,16 @@ export const COMPACT_ZOOM = 0.45;
 const selectCompact = (s: ReactFlowState) => s.transform[2] < COMPACT_ZOOM;
 
 /**
- * The zoomed-out look: the same box, ports at the same places (so edges do not move), a large
- * title and a status strip, and none of the per-row text, which would be a few pixels high.
- * This keeps a 500-node overview about as cheap to draw as plain React Flow nodes.
- */
-/**
  * A port as React Flow measures it (its classes and data attributes are what React Flow reads to
  * place edge ends), without the Handle component: at this zoom ports are hidden and not
- * interactive, and 5,000 Handle subscriptions to React Flow's store are the cost of a big overview.
+ * interactive, and 5,000 Handle subscriptions to React Flow's store are the cost of a big
+ * overview. A plain function, not a component: thousands of them, with no state of their own.
  */
-function PortMarker({
-  nodeId,
-  name,
-  type,
-  index,
-  side,
-}: {
-  nodeId: string;
-  name: string;
-  type: string;
-  index: number;
-  side: 'in' | 'out';
-}) {
+function renderPortMarker(nodeId: string, name: string, type: string, index: number, side: 'in' | 'out') {
   const isTarget = side === 'in';
   return (
     <div
+      key={name}
       className={`react-flow__handle react-flow__handle-${isTarget ? 'left' : 'right'} ${isTarget ? 'target' : 'source'} tn-handle tn-handle--${type}`}
       data-handleid={isTarget ? inputHandleId(name) : outputHandleId(name)}
       data-nodeid={nodeId}
@@ -257,6 +242,11 @@ function PortMarker({
   );
 }
 
+/**
+ * The zoomed-out look: the same box, ports at the same places (so edges do not move), a large
+ * title and a status strip, and none of the per-row text, which would be a few pixels high.
+ * This keeps a 500-node overview about as cheap to draw as plain React Flow nodes.
+ */
 function CompactBody({ view, badges }: { view: NodeView; badges: Badge[] }) {
   const tone = badges.find((b) => b.tone === 'error')?.tone ?? badges[0]?.tone;
   const title = view.node.label || view.declaration?.title || view.node.tool;
@@ -272,25 +262,14 @@ function CompactBody({ view, badges }: { view: NodeView; badges: Badge[] }) {
           className="tn-inputs tn-rows--compact"
           style={{ height: view.input_parameters.length * NODE_ROW_HEIGHT }}
         >
-          {view.input_parameters.map((param, i) => (
-            <PortMarker
-              key={param.name}
-              nodeId={id}
-              name={param.name}
-              type={param.type}
-              index={i}
-              side="in"
-            />
-          ))}
+          {view.input_parameters.map((param, i) => renderPortMarker(id, param.name, param.type, i, 'in'))}
         </div>
       )}
       <div
         className="tn-outputs tn-rows--compact"
         style={{ height: view.output_parameters.length * NODE_ROW_HEIGHT }}
       >
-        {view.output_parameters.map((param, i) => (
-          <PortMarker key={param.name} nodeId={id} name={param.name} type={param.type} index={i} side="out" />
-        ))}
+        {view.output_parameters.map((param, i) => renderPortMarker(id, param.name, param.type, i, 'out'))}
       </div>
     </>
   );
