@@ -241,6 +241,7 @@ export async function simulate(
   async function save(tab: Tab): Promise<void> {
     if (!tab.current && !(await open(tab, pickWorkflow(tab)))) return;
     for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
+      if (attempt > 0 && stopping()) return; // the run is over: leave the edit unsaved
       const current = tab.current!;
       const { doc } = editDocument(tab.random, current.doc);
       const text = JSON.stringify(doc);
