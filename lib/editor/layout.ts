@@ -4,7 +4,7 @@
  * by the planner are laid out before they are first painted), so tall nodes never overlap.
  */
 import dagre from '@dagrejs/dagre';
-import type { WorkflowEdge, XY } from '../workflow/types';
+import type { XY } from '../workflow/types';
 
 /** A node box to place: top-left position is what comes back. */
 export interface LayoutBox {
@@ -26,7 +26,7 @@ export interface LayoutOptions {
  */
 export function getLayoutPositions(
   boxes: readonly LayoutBox[],
-  edges: readonly Pick<WorkflowEdge, 'source' | 'target'>[],
+  edges: readonly { source: string; target: string }[],
   options: LayoutOptions = {},
 ): Record<string, XY> {
   const g = new dagre.graphlib.Graph();

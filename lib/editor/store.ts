@@ -278,6 +278,7 @@ export function createEditorStore(init: EditorInit) {
           setDoc: (doc) => commit(doc, !get().aiEditing),
 
           layout: () => {
+            if (isLocked(get())) return;
             edit((doc) => getLayoutDocument(doc, get().flowNodes));
             set((s) => ({ fitRequest: s.fitRequest + 1 }));
           },
