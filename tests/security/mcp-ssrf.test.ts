@@ -230,6 +230,23 @@ describe.each(backends)('MCP URL guard through /api/toolkits on $name', (backend
     expect(await snapshotDatabase(database.db)).toBe(before);
   });
 
+  it('never takes a command to run from a request: stdio servers are named in server config only', async () => {
+    vi.stubEnv('TOOLFLOW_MCP_SERVERS', JSON.stringify({ memory: { command: 'node', args: ['-e', '0'] } }));
+    const client = await newClient();
+    const before = await snapshotDatabase(database.db);
+    for (const body of [
+      { name: 'Run', command: 'touch /tmp/toolflow-pwned' },
+      { name: 'Run', mcpServer: 'memory', args: ['-e', 'process.exit(1)'] },
+      { name: 'Run', mcpServer: 'node -e "require(`fs`).writeFileSync(`/tmp/toolflow-pwned`, ``)"' },
+    ]) {
+      const res = await client.send(createToolkit, 'POST', '/api/toolkits', body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(/is not a known field|memory/);
+    }
+    expect(fs.existsSync('/tmp/toolflow-pwned')).toBe(false);
+    expect(await snapshotDatabase(database.db)).toBe(before);
+  });
+
   it('refuses schemes other than http(s) and credentials in the URL', async () => {
     await expectRefused('file:///etc/passwd', /file: URLs are not allowed/);
     await expectRefused('gopher://127.0.0.1:6379/_INFO', /gopher: URLs are not allowed/);
