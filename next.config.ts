@@ -1,5 +1,33 @@
 import type { NextConfig } from 'next';
 
+/**
+ * Sent with every response (SECURITY.md). Scripts may be inline because Next's own bootstrap
+ * and RSC payload scripts are (a nonce instead would make every page dynamic), and may use eval
+ * because the inspector compiles each tool's JSON Schema into a validator with Ajv in the
+ * browser. The policy still keeps scripts, connections, images, frames, objects and form targets
+ * to this origin and forbids framing Toolflow.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS = [
+  { key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+];
+
 const config: NextConfig = {
   // PGlite ships wasm and data files; keep it (and its adapter) out of the server bundle and load
   // it from node_modules at run time (STACK-NOTES).
@@ -9,6 +37,13 @@ const config: NextConfig = {
   typedRoutes: false,
   // `npm run typecheck` and `npm run lint` are their own CI steps; the build does not repeat them.
   typescript: { ignoreBuildErrors: true },
+  async headers() {
+    return [
+      { source: '/:path*', headers: SECURITY_HEADERS },
+      // A share link's token must never leave in a Referer (the last matching rule wins).
+      { source: '/s/:path*', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
+    ];
+  },
 };
 
 export default config;
