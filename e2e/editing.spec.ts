@@ -282,3 +282,34 @@ test('auto-layout puts a tangled graph left to right with no overlapping nodes',
   const before = JSON.stringify(nodes.map((n) => ({ x: n.x, y: n.y })));
   await savedDocument(page, id, (d) => JSON.stringify(d.nodes.map((n) => n.position)) === before);
 });
+
+test('a big workflow opens zoomed out and, zoomed in, every port takes a connection', async ({ page }) => {
+  // Forty nodes spread wide: the fitted view is zoomed out far enough for the compact look.
+  const nodes: NodeSpec[] = Array.from({ length: 40 }, (_, i) => ({
+    id: `n${i}`,
+    tool: i % 2 ? 'analyse_structure' : 'fetch_file',
+    x: (i % 10) * 420,
+    y: Math.floor(i / 10) * 360,
+    args: i % 2 ? {} : { url: `https://example.org/${i}.cif` },
+  }));
+  const edges = [{ id: 'e', source: 'n2', sourceOutput: 'path', target: 'n3', targetInput: 'path' }];
+  await openWorkflow(page, 'Big and zoomed out', nodes, edges);
+  await expect(page.locator('.tn--compact')).toHaveCount(40);
+  await expect(page.locator('.react-flow__edge')).toHaveCount(1);
+
+  // Zoom in between n0 and n1 with the wheel, as a user would, until they show their parameters.
+  const [a, b] = [await center(page.getByTestId('node-n0')), await center(page.getByTestId('node-n1'))];
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2);
+  for (let i = 0; i < 20; i++) {
+    if (!((await page.getByTestId('node-n1').getAttribute('class')) ?? '').includes('tn--compact')) break;
+    await page.mouse.wheel(0, -150);
+    await page.waitForTimeout(100);
+  }
+  await expect(param(page, 'n1', 'path')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/editing-zoomed-in.png` });
+
+  // The ports were first measured in the compact look; connecting one that had no edge works.
+  await dragConnection(page, handle(page, 'n0', 'out:path'), handle(page, 'n1', 'in:path'));
+  await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+  await expect(param(page, 'n1', 'path')).toHaveAttribute('data-origin', 'edge');
+});

@@ -1,6 +1,13 @@
 'use client';
-import { memo, useState, type KeyboardEvent } from 'react';
-import { Handle, Position, useStore, type NodeProps, type ReactFlowState } from '@xyflow/react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  Handle,
+  Position,
+  useStore,
+  useUpdateNodeInternals,
+  type NodeProps,
+  type ReactFlowState,
+} from '@xyflow/react';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { inputHandleId, outputHandleId, type ToolFlowNode } from '@/lib/editor/adapters';
 import { selectCanEdit, useNodeView, type IncomingEdge, type NodeView } from '@/lib/editor/selectors';
@@ -225,8 +232,8 @@ const selectCompact = (s: ReactFlowState) => s.transform[2] < COMPACT_ZOOM;
 /**
  * A port as React Flow measures it (its classes and data attributes are what React Flow reads to
  * place edge ends), without the Handle component: at this zoom ports are hidden and not
- * interactive, and 5,000 Handle subscriptions to React Flow's store are the cost of a big
- * overview. A plain function, not a component: thousands of them, with no state of their own.
+ * interactive, and thousands of Handle subscriptions to React Flow's store are the cost of a big
+ * overview. A plain function, not a component: there are many, with no state of their own.
  */
 function renderPortMarker(nodeId: string, name: string, type: string, index: number, side: 'in' | 'out') {
   const isTarget = side === 'in';
@@ -251,6 +258,7 @@ function CompactBody({ view, badges }: { view: NodeView; badges: Badge[] }) {
   const tone = badges.find((b) => b.tone === 'error')?.tone ?? badges[0]?.tone;
   const title = view.node.label || view.declaration?.title || view.node.tool;
   const id = view.node.id;
+  // Only ports with an edge get a marker: edge ends are all React Flow needs from them here.
   return (
     <>
       <div className="tn-header tn-header--compact" title={title} data-testid="node-title">
@@ -262,17 +270,39 @@ function CompactBody({ view, badges }: { view: NodeView; badges: Badge[] }) {
           className="tn-inputs tn-rows--compact"
           style={{ height: view.input_parameters.length * NODE_ROW_HEIGHT }}
         >
-          {view.input_parameters.map((param, i) => renderPortMarker(id, param.name, param.type, i, 'in'))}
+          {view.input_parameters.map((param, i) =>
+            view.incoming[param.name] ? renderPortMarker(id, param.name, param.type, i, 'in') : null,
+          )}
         </div>
       )}
       <div
         className="tn-outputs tn-rows--compact"
         style={{ height: view.output_parameters.length * NODE_ROW_HEIGHT }}
       >
-        {view.output_parameters.map((param, i) => renderPortMarker(id, param.name, param.type, i, 'out'))}
+        {view.output_parameters.map((param, i) =>
+          view.connectedOutputs.has(param.name)
+            ? renderPortMarker(id, param.name, param.type, i, 'out')
+            : null,
+        )}
       </div>
     </>
   );
+}
+
+/**
+ * React Flow measures a node's ports when the node mounts or resizes. Switching between the
+ * compact and the full look, or an edge appearing while compact, changes the ports without
+ * resizing the node, so ask for a new measurement then (not on mount: React Flow does that).
+ */
+function usePortMeasurement(id: string, compact: boolean, connectionKey: string | undefined) {
+  const updateNodeInternals = useUpdateNodeInternals();
+  const measured = useRef({ compact, connectionKey });
+  useEffect(() => {
+    const last = measured.current;
+    if (last.compact === compact && (!compact || last.connectionKey === connectionKey)) return;
+    measured.current = { compact, connectionKey };
+    updateNodeInternals(id);
+  }, [id, compact, connectionKey, updateNodeInternals]);
 }
 
 /**
@@ -283,6 +313,7 @@ export const ToolNode = memo(function ToolNode({ id, selected }: NodeProps<ToolF
   const view = useNodeView(id);
   const canEdit = useEditorStore(selectCanEdit);
   const compact = useStore(selectCompact);
+  usePortMeasurement(id, compact, view?.connectionKey);
   if (!view) return null;
   const badges = getBadges(view);
   const className = `tn${selected ? ' tn--selected' : ''}${view.placeholder ? ' tn--placeholder' : ''}${view.counts.errors > 0 ? ' tn--error' : ''}`;

@@ -41,6 +41,10 @@ export interface IncomingEdge {
 export interface NodeView extends NodeParameters {
   /** Edge-fed inputs by name. */
   incoming: Readonly<Record<string, IncomingEdge>>;
+  /** Outputs that feed at least one edge. */
+  connectedOutputs: ReadonlySet<string>;
+  /** Changes exactly when the node's edges (in or out) change. */
+  connectionKey: string;
   node: WorkflowNode;
   declaration: ToolDeclaration | undefined;
   /** True when the node's tool is unknown (imported placeholder or undeclared tool). */
@@ -84,12 +88,13 @@ export const selectNodeCount = (s: EditorState) => s.doc.nodes.length;
 const EMPTY_INPUTS: ReadonlySet<string> = new Set();
 const NO_INCOMING: Readonly<Record<string, IncomingEdge>> = {};
 const nodeIndexes = new WeakMap<readonly WorkflowNode[], Map<string, WorkflowNode>>();
-/** The edges into one node: which inputs are fed, and from where. */
+/** The edges at one node: which inputs are fed and from where, which outputs feed others. */
 interface NodeConnections {
-  /** Changes exactly when the node's incoming edges do. */
+  /** Changes exactly when the node's edges do. */
   key: string;
   inputs: Set<string>;
   incoming: Record<string, IncomingEdge>;
+  outputs: Set<string>;
 }
 const connectionIndexes = new WeakMap<readonly WorkflowEdge[], Map<string, NodeConnections>>();
 
@@ -105,20 +110,26 @@ function getNodeIndex(nodes: readonly WorkflowNode[]): Map<string, WorkflowNode>
 function getConnectionIndex(edges: readonly WorkflowEdge[]): Map<string, NodeConnections> {
   let index = connectionIndexes.get(edges);
   if (!index) {
-    index = new Map();
+    const found = new Map<string, NodeConnections>();
+    const entryOf = (id: string) => {
+      let entry = found.get(id);
+      if (!entry) found.set(id, (entry = { key: '', inputs: new Set(), incoming: {}, outputs: new Set() }));
+      return entry;
+    };
     for (const e of edges) {
-      let entry = index.get(e.target);
-      if (!entry) index.set(e.target, (entry = { key: '', inputs: new Set(), incoming: {} }));
-      entry.inputs.add(e.targetInput);
-      entry.incoming[e.targetInput] = { edgeId: e.id, source: e.source, sourceOutput: e.sourceOutput };
+      const target = entryOf(e.target);
+      target.inputs.add(e.targetInput);
+      target.incoming[e.targetInput] = { edgeId: e.id, source: e.source, sourceOutput: e.sourceOutput };
+      entryOf(e.source).outputs.add(e.sourceOutput);
     }
-    for (const entry of index.values()) {
-      entry.key = Object.keys(entry.incoming)
+    for (const entry of found.values()) {
+      const ins = Object.keys(entry.incoming)
         .sort()
-        .map((input) => `${input}<${entry.incoming[input].edgeId}`)
-        .join('\u0000');
+        .map((input) => `${input}<${entry.incoming[input].edgeId}`);
+      entry.key = `${ins.join('\u0000')}\u0001${[...entry.outputs].sort().join('\u0000')}`;
     }
-    connectionIndexes.set(edges, index);
+    connectionIndexes.set(edges, found);
+    index = found;
   }
   return index;
 }
@@ -192,6 +203,8 @@ function createNodeView(
     ...params,
     problems,
     incoming: connections?.incoming ?? NO_INCOMING,
+    connectedOutputs: connections?.outputs ?? EMPTY_INPUTS,
+    connectionKey: connections?.key ?? '',
     node,
     declaration: snapshot?.declaration,
     placeholder: params.placeholder,
