@@ -296,6 +296,7 @@ test('a big workflow opens zoomed out and, zoomed in, every port takes a connect
   await openWorkflow(page, 'Big and zoomed out', nodes, edges);
   await expect(page.locator('.tn--compact')).toHaveCount(40);
   await expect(page.locator('.react-flow__edge')).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/editing-overview.png` });
 
   // Zoom in between n0 and n1 with the wheel, as a user would, until they show their parameters.
   const [a, b] = [await center(page.getByTestId('node-n0')), await center(page.getByTestId('node-n1'))];
