@@ -96,8 +96,12 @@ async function main(argv: string[]): Promise<number> {
 
   const budget = splitBudget(targets, total);
   const cpus = os.cpus();
+  const what =
+    values.path !== undefined
+      ? `replaying one case of ${targets[0].name}, seed ${seed}, path ${values.path}`
+      : `${total.toLocaleString('en-US')} cases over ${targets.length} targets, seed ${seed}, at most ${seconds} s`;
   process.stdout.write(
-    `fuzz: ${total.toLocaleString('en-US')} cases over ${targets.length} targets, seed ${seed}, at most ${seconds} s` +
+    `fuzz: ${what}` +
       `${includeKnownBugs ? ', known bugs included' : `, ${KNOWN_BUGS.length} known bugs left out`}` +
       ` (${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version})\n`,
   );

@@ -131,6 +131,14 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
     counterexample:
       'buildNodeParameters({name:"a",description:"",inputSchema:{type:"object",properties:{p:{enum:[{}]}}}}, {p:{valueOf:null}}, {connectedInputs:new Set()}) → TypeError: a.valueOf is not a function (target planner, seed 5).',
   },
+  {
+    id: 'v0-path-assumes-v0-keys',
+    where: 'lib/workflow/import.ts migrateV0 toOriginalPath',
+    summary:
+      'A file that says "version": 0 but uses the v1 key names (e.g. "nodes" instead of "steps") is migrated correctly, but its issue paths are mapped back as if it used the v0 names: a problem in /nodes/0/position is reported at "/steps/0/position", which the file does not have.',
+    counterexample:
+      'a valid v1 export with "version" set to 0 and an extra member "" in nodes[0].position → issue path "/steps/0/position/" (target exports-mutated, seed 380135068).',
+  },
 ];
 
 /** True when `id` is a known bug whose inputs the targets should leave out. */
