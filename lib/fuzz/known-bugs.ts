@@ -98,12 +98,13 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
       'validateExport({format:"toolflow.workflow",version:0,id:"w",name:"n",task:"",systemParameters:[],steps:[],edges:[],tools:[],toString:1}) → [{path:"/function toString() { [native code] }", …}] (target exports-mutated, seed 3).',
   },
   {
-    id: 'catalogue-recursive-schema',
-    where: 'lib/tools/catalogue.ts describeType (recursion through `$ref` without a visited set)',
+    id: 'ajv-dataless-ref-loop',
+    where:
+      'lib/workflow/params.ts addSchemaProblems (`validator.validate(effective)`) with lib/workflow/schema-validator.ts compileSchema',
     summary:
-      'SERIOUS. A recursive schema such as the usual "any JSON value" definition ({"$defs":{"Json":{"anyOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/$defs/Json"}}]}}}) overflows the stack in renderToolCatalogue, which buildSystemPrompt calls on every turn: runPlanner throws RangeError for any task whose tools include such a schema (offline planner included), instead of planning.',
+      'An input schema in which a subschema reaches itself again through "$ref" and allOf/anyOf/oneOf without stepping into the value (property a = {"allOf":[{"$ref":"#/properties/a"}]}) compiles in Ajv, but validating any value for it recurses until the stack overflows: buildNodeParameters throws RangeError, and with it createDocumentFromPlan, exportWorkflow and the planning run. A loop of bare "$ref"s fails to compile and is reported as schema_unusable; this kind is not. It was hidden behind the guard of the fixed catalogue-recursive-schema bug (the same tools crashed the catalogue first).',
     counterexample:
-      'renderToolCatalogue([{name:"x",description:"",inputSchema:{type:"object",properties:{a:{type:"array",items:{$ref:"#/properties/a"}}}}}]) → RangeError (target planner, seed 3; found through an outputSchema {properties:{a:{allOf:[{$ref:"#/properties/a"}]}}}).',
+      'buildNodeParameters({name:"a",description:"",inputSchema:{type:"object",properties:{a:{allOf:[{$ref:"#/properties/a"}]}}}}, {a:1}, {connectedInputs:new Set()}) → RangeError: Maximum call stack size exceeded (target planner, seed 831910224, once the catalogue guard was gone).',
   },
   {
     id: 'planner-proto-arg',

@@ -174,6 +174,62 @@ describe('renderToolCatalogue', () => {
       expect(text).toContain('- a (string, required)\n- b (integer, optional)\n');
     });
 
+    it('names a recursive "any JSON value" definition instead of overflowing the stack', () => {
+      const text = renderToolCatalogue([
+        {
+          name: 'x',
+          description: '',
+          inputSchema: {
+            type: 'object',
+            properties: { value: { $ref: '#/$defs/Json' } },
+            $defs: {
+              Json: { anyOf: [{ type: 'string' }, { type: 'array', items: { $ref: '#/$defs/Json' } }] },
+            },
+          },
+        },
+      ]);
+      expect(text).toContain('- value (string or array of Json (recursive), optional)\n');
+    });
+
+    it('names a property whose items refer back to the property itself (fuzz counterexample)', () => {
+      const text = renderToolCatalogue([
+        {
+          name: 'x',
+          description: '',
+          inputSchema: {
+            type: 'object',
+            properties: { a: { type: 'array', items: { $ref: '#/properties/a' } } },
+          },
+        },
+      ]);
+      expect(text).toContain('- a (array of array of a (recursive), optional)\n');
+    });
+
+    it('names an output whose allOf refers back to it, and the root by what it is', () => {
+      const text = renderToolCatalogue([
+        {
+          name: 'x',
+          description: '',
+          inputSchema: { type: 'object', properties: { p: { type: 'array', items: { $ref: '#' } } } },
+          outputSchema: {
+            type: 'object',
+            properties: { a: { allOf: [{ $ref: '#/properties/a' }] } },
+          },
+        },
+      ]);
+      expect(text).toContain('- p (array of object, optional)\n');
+      expect(text).toContain('Returns: a (a (recursive))\n');
+    });
+
+    it('cuts a very deeply nested type short instead of describing every level', () => {
+      let schema: Record<string, unknown> = { type: 'string' };
+      for (let i = 0; i < 5000; i++) schema = { type: 'array', items: schema };
+      const text = renderToolCatalogue([
+        { name: 'deep', description: '', inputSchema: { type: 'object', properties: { d: schema } } },
+      ]);
+      expect(text).toContain(`- d (${'array of '.repeat(9)}any, optional)\n`);
+    });
+
     it('is deterministic and keeps the given tool order', () => {
       const tools = [addAtoms, ...seedTools()];
       const text = renderToolCatalogue(tools);

@@ -5,7 +5,7 @@
  * and description, with nested object and array-item fields listed briefly. Deterministic:
  * tools in the given order, parameters in declaration order.
  */
-import { getObjectProperties, isJsonObject, resolveSchema } from './json-schema';
+import { decodePointerSegment, getObjectProperties, isJsonObject, resolveSchema } from './json-schema';
 import type { JsonSchema, ToolDeclaration, ToolSource } from './types';
 
 /** Options of `renderToolCatalogue`. */
@@ -15,6 +15,9 @@ export interface CatalogueOptions {
   /** How many levels of nested object fields to list (default 3). */
   maxDepth?: number;
 }
+
+/** How deep a type description nests (array of map of …) before the rest is called `any`. */
+const MAX_TYPE_DEPTH = 8;
 
 /** Longest default/const value shown in full; longer ones are cut (they are only hints). */
 const MAX_VALUE_LENGTH = 200;
@@ -38,12 +41,30 @@ function describeSource(source: ToolSource | undefined): string {
 
 interface Walk {
   root: JsonSchema;
+  /** What `#` (the root) is called when a type refers back to it. */
+  rootName: string;
   maxDepth: number;
   lines: string[];
 }
 
-/** The types a schema accepts, e.g. `string`, `array of integer`, `object or null`. */
-function describeType(raw: JsonSchema, walk: Walk, refs: readonly string[]): string {
+/** The name a reference is described by: its last pointer segment (`#/$defs/Json` → `Json`). */
+function getRefName(ref: string, walk: Walk): string {
+  if (ref === '#' || ref === '#/') return walk.rootName;
+  const name = decodePointerSegment(ref.slice(ref.lastIndexOf('/') + 1));
+  return name.trim() === '' ? ref : name;
+}
+
+/**
+ * The types a schema accepts, e.g. `string`, `array of integer`, `object or null`. `refs` are the
+ * references being described around this schema: one met again is named, not expanded
+ * (`string or array of Json (recursive)`), so a recursive schema describes in finite time.
+ */
+function describeType(raw: JsonSchema, walk: Walk, refs: readonly string[] = [], depth = 0): string {
+  const ref = typeof raw.$ref === 'string' ? raw.$ref : undefined;
+  if (ref !== undefined && refs.includes(ref)) return `${getRefName(ref, walk)} (recursive)`;
+  if (depth > MAX_TYPE_DEPTH) return 'any';
+  if (ref !== undefined) refs = [...refs, ref];
+  const inner = (schema: JsonSchema) => describeType(schema, walk, refs, depth + 1);
   const schema = resolveSchema(raw, walk.root);
   const names: string[] = [];
   const add = (name: string) => {
@@ -56,27 +77,27 @@ function describeType(raw: JsonSchema, walk: Walk, refs: readonly string[]): str
         ? schema.type.filter((t): t is string => typeof t === 'string')
         : [];
   for (const type of types) {
-    if (type === 'array') add(describeArray(schema, walk, refs));
+    if (type === 'array') add(describeArray(schema, inner));
     else if (
       type === 'object' &&
       !isJsonObject(schema.properties) &&
       isJsonObject(schema.additionalProperties)
     ) {
       // An open map: say what its values are, the model cannot guess it.
-      add(`object (map of ${describeType(schema.additionalProperties, walk, refs)})`);
+      add(`object (map of ${inner(schema.additionalProperties)})`);
     } else add(type);
   }
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
-    for (const branch of branches) if (isJsonObject(branch)) add(describeType(branch, walk, refs));
+    for (const branch of branches) if (isJsonObject(branch)) add(inner(branch));
   }
   if (Array.isArray(schema.allOf)) {
-    for (const branch of schema.allOf) if (isJsonObject(branch)) add(describeType(branch, walk, refs));
+    for (const branch of schema.allOf) if (isJsonObject(branch)) add(inner(branch));
   }
   if (names.length === 0) {
     if (isJsonObject(schema.properties)) add('object');
-    else if (schema.items !== undefined) add(describeArray(schema, walk, refs));
+    else if (schema.items !== undefined) add(describeArray(schema, inner));
     else if (Array.isArray(schema.enum) || 'const' in schema) {
       const values = Array.isArray(schema.enum) ? schema.enum : [schema.const];
       for (const value of values)
@@ -98,9 +119,9 @@ function describeType(raw: JsonSchema, walk: Walk, refs: readonly string[]): str
   return known.length > 0 ? known.join(' or ') : 'any';
 }
 
-function describeArray(schema: JsonSchema, walk: Walk, refs: readonly string[]): string {
+function describeArray(schema: JsonSchema, describeItems: (items: JsonSchema) => string): string {
   const items = schema.items;
-  if (isJsonObject(items)) return `array of ${describeType(items, walk, refs)}`;
+  if (isJsonObject(items)) return `array of ${describeItems(items)}`;
   if (Array.isArray(schema.prefixItems) || Array.isArray(items)) return 'array (tuple)';
   return 'array';
 }
@@ -165,9 +186,7 @@ function writeFields(
       typeof schema.description === 'string' && schema.description.trim() !== ''
         ? `: ${oneLine(schema.description)}`
         : '';
-    walk.lines.push(
-      `${indent}- ${name} (${describeType(raw, walk, refs)}, ${facts.join(', ')})${description}`,
-    );
+    walk.lines.push(`${indent}- ${name} (${describeType(raw, walk)}, ${facts.join(', ')})${description}`);
 
     if (ref && refs.includes(ref)) {
       walk.lines.push(`${indent}  (recursive: same fields as above)`);
@@ -202,7 +221,8 @@ function writeOutputs(tool: ToolDeclaration, walk: Walk): void {
   const { properties } = getObjectProperties(schema, schema);
   if (properties.length === 0) return;
   const outputs = properties.map(
-    ({ name, schema: prop }) => `${name} (${describeType(prop, { ...walk, root: schema }, [])})`,
+    ({ name, schema: prop }) =>
+      `${name} (${describeType(prop, { ...walk, root: schema, rootName: 'outputs' })})`,
   );
   walk.lines.push(`Returns: ${outputs.join(', ')}`);
 }
@@ -216,7 +236,12 @@ export function renderToolCatalogue(tools: readonly ToolDeclaration[], opts: Cat
   const omit = new Set(opts.omitParams ?? []);
   const lines: string[] = [`# Available tools (${tools.length})`];
   for (const tool of tools) {
-    const walk: Walk = { root: tool.inputSchema, maxDepth: opts.maxDepth ?? 3, lines };
+    const walk: Walk = {
+      root: tool.inputSchema,
+      rootName: 'parameters',
+      maxDepth: opts.maxDepth ?? 3,
+      lines,
+    };
     lines.push('', `## ${tool.name}`);
     if (tool.title) lines.push(`Title: ${oneLine(tool.title)}`);
     const description = tool.description.trim();

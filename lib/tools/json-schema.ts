@@ -15,7 +15,7 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Decode one JSON Pointer segment taken from a URI fragment (percent-encoding, then RFC 6901). */
-function decodePointerSegment(segment: string): string {
+export function decodePointerSegment(segment: string): string {
   let decoded = segment;
   if (segment.includes('%')) {
     try {
