@@ -63,15 +63,6 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
       'toGeminiSchema({type:"object",properties:{a:{allOf:[{$ref:"#"}]}}}) → RangeError: Maximum call stack size exceeded (target declarations-mutated, seed 6).',
   },
   {
-    id: 'prototype-tool-name',
-    where:
-      'lib/workflow/export.ts exportWorkflow / getNodeParameters (`doc.tools[node.tool]`), lib/workflow/plan.ts createDocumentFromPlan (`snapshots[decl.name]`), lib/workflow/import.ts createDocument (`tools[tool.name] = …`, `tools[n.tool_name] !== undefined`), app/api/workflows/import/route.ts (`document.tools[n.tool]`)',
-    summary:
-      'A tool named like an Object.prototype member ("constructor", "toString", "hasOwnProperty", "__proto__", …) is looked up on the plain `tools` record and finds the inherited member: exportWorkflow throws TypeError ("Cannot read properties of undefined (reading \'source\')"). Reached by `toolflow build` with such a declared tool, and by importing a file whose node calls an undeclared tool of that name: POST /api/workflows/import accepts it (201), and every later export of that workflow throws.',
-    counterexample:
-      'exportWorkflow(createDocumentFromPlan({steps:[{id:"s1",tool:"constructor",args:{}}]}, []).value, {id:"w",name:"n"}) → TypeError (target exports, seed 1).',
-  },
-  {
     id: 'empty-parameter-name',
     where:
       'public/schemas/workflow.v1.schema.json (input/output parameter "name" has minLength 1) against lib/tools/import.ts and lib/workflow/params.ts, which accept and emit a property named ""',

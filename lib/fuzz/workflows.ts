@@ -166,24 +166,6 @@ export const workflowDraft: fc.Arbitrary<WorkflowDraft> = toolList(1, 4).chain((
   }),
 );
 
-/** True for names a plain object inherits (`constructor`, `toString`, `__proto__`, …). */
-export function isPrototypeKey(name: string): boolean {
-  return name in Object.prototype;
-}
-
-/**
- * The draft with every tool named like an Object.prototype member renamed (known bug
- * `prototype-tool-name`); everything else, and so the shrinking, unchanged.
- */
-export function renamePrototypeTools(draft: WorkflowDraft): WorkflowDraft {
-  const fix = (name: string) => (isPrototypeKey(name) ? `${name}_tool` : name);
-  return {
-    ...draft,
-    tools: draft.tools.map((t) => (isPrototypeKey(t.name) ? { ...t, name: fix(t.name) } : t)),
-    plan: { ...draft.plan, steps: draft.plan.steps.map((s) => ({ ...s, tool: fix(s.tool) })) },
-  };
-}
-
 /** Every `properties` member named "" renamed to "_empty" (known bug `empty-parameter-name`). */
 export function renameEmptyProperties<T>(value: T): T {
   if (Array.isArray(value)) return value.map(renameEmptyProperties) as T;
@@ -203,7 +185,6 @@ export function renameEmptyProperties<T>(value: T): T {
 /** The draft without the inputs of reported, unfixed bugs (see known-bugs.ts). */
 export function avoidKnownBugs(draft: WorkflowDraft, opts: FuzzOptions): WorkflowDraft {
   let out = draft;
-  if (isAvoided('prototype-tool-name', opts.includeKnownBugs)) out = renamePrototypeTools(out);
   if (isAvoided('ajv-equality-trap', opts.includeKnownBugs)) {
     const steps = out.plan.steps.map((st) => ({ ...st, args: withoutEqualityTraps(st.args) }));
     out = { ...out, plan: { ...out.plan, steps } };

@@ -8,7 +8,7 @@
  * the run with an exception.
  */
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration } from '../tools/types';
-import { hasPath, isTypeCompatible } from '../workflow/graph';
+import { getToolSnapshot, hasPath, isTypeCompatible } from '../workflow/graph';
 import { buildNodeParameters, getOutputParameters, getParamPlan } from '../workflow/params';
 import { getReferences, parseReference } from '../workflow/plan';
 import type { NodeIssue, ParamType, WorkflowEdge } from '../workflow/types';
@@ -366,7 +366,7 @@ function createRunState(input: PlannerInput): RunState {
     }
     for (const tool of EDIT_TOOLS) if (!callable.has(tool.name)) callable.set(tool.name, tool);
     for (const node of doc.nodes) {
-      const decl = doc.tools[node.tool]?.declaration;
+      const decl = getToolSnapshot(doc, node.tool)?.declaration;
       known.set(node.id, {
         id: node.id,
         tool: node.tool,

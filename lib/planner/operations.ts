@@ -7,6 +7,7 @@
 import { err, joinPointer, ok, type Issue, type Result } from '../result';
 import type { ToolDeclaration } from '../tools/types';
 import { addNode, connect, disconnect, removeNodes, resetArg, setArg } from '../workflow/commands';
+import { getToolSnapshot } from '../workflow/graph';
 import { getGridPosition } from '../workflow/plan';
 import { DERIVED_PROBLEM_CODES } from '../workflow/export';
 import { asNodeId, type NodeIssue, type WorkflowDocument, type WorkflowNode } from '../workflow/types';
@@ -32,7 +33,7 @@ export function applyPlanOperations(
     switch (operation.op) {
       case 'add_step': {
         const { step } = operation;
-        const decl = byName.get(step.tool) ?? next.tools[step.tool]?.declaration;
+        const decl = byName.get(step.tool) ?? getToolSnapshot(next, step.tool)?.declaration;
         if (!decl) {
           issues.push({
             path: `${at}/step/tool`,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { allTools, materialsTools } from './__fixtures__/tools';
-import { buildSystemPrompt } from './prompt';
+import { buildSystemPrompt, describeWorkflow } from './prompt';
 import { getParamPlan } from '../workflow/params';
 import { DEFAULT_SYSTEM_PARAMS } from '../tools/types';
+import { asEdgeId, asNodeId, type WorkflowDocument } from '../workflow/types';
 
 describe('buildSystemPrompt', () => {
   it('gives every parameter of every tool with its type, required flag, default and description', () => {
@@ -89,5 +90,32 @@ describe('buildSystemPrompt', () => {
       Returns: optimized_structure (string), final_energy (number)
       "
     `);
+  });
+});
+
+describe('describeWorkflow', () => {
+  it('shows a wire into an input named "__proto__" and the outputs of a tool named "constructor"', () => {
+    const decl = { ...materialsTools[0], name: 'constructor' };
+    const doc: WorkflowDocument = {
+      task: '',
+      nodes: [
+        { id: asNodeId('step_1'), tool: 'constructor', position: { x: 0, y: 0 }, args: {} },
+        { id: asNodeId('step_2'), tool: 'ghost', position: { x: 0, y: 0 }, args: {} },
+      ],
+      edges: [
+        {
+          id: asEdgeId('e'),
+          source: asNodeId('step_1'),
+          sourceOutput: 'final_energy',
+          target: asNodeId('step_2'),
+          targetInput: '__proto__',
+        },
+      ],
+      tools: { constructor: { declaration: decl, hash: 'h' } },
+    };
+    expect(describeWorkflow(doc).split('\n')).toEqual([
+      '- step_1: constructor {} → outputs: optimized_structure, final_energy',
+      '- step_2: ghost {"__proto__":"{{step_1.final_energy}}"} → outputs: result',
+    ]);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { renderToolCatalogue } from '../tools/catalogue';
 import type { ToolDeclaration } from '../tools/types';
-import { getOutputParameters } from '../workflow/params';
+import { getToolSnapshot } from '../workflow/graph';
+import { getOutputParameters, setJsonMember } from '../workflow/params';
 import type { WorkflowDocument } from '../workflow/types';
 import type { ToolProtocol } from './types';
 
@@ -78,9 +79,9 @@ export function describeWorkflow(doc: WorkflowDocument): string {
       const args: Record<string, unknown> = { ...node.args };
       for (const [key, reference] of fed) {
         const [target, input] = key.split('\u0000');
-        if (target === node.id) args[input] = reference;
+        if (target === node.id) setJsonMember(args, input, reference);
       }
-      const decl = doc.tools[node.tool]?.declaration;
+      const decl = getToolSnapshot(doc, node.tool)?.declaration;
       const outputs = decl ? getOutputParameters(decl).map((o) => o.name) : ['result'];
       const label = node.label ? ` "${node.label}"` : '';
       return `- ${node.id}${label}: ${node.tool} ${JSON.stringify(args)} → outputs: ${outputs.join(', ')}`;

@@ -40,6 +40,22 @@ describe('copyNodes', () => {
     expect(Object.keys(clip.tools).sort()).toEqual(['analyse', 'fetch_file']);
   });
 
+  it('keeps the snapshot of a tool named like an Object.prototype member', () => {
+    const named: WorkflowDocument = {
+      task: '',
+      nodes: [{ id: asNodeId('p'), tool: '__proto__', position: { x: 0, y: 0 }, args: {} }],
+      edges: [],
+      tools: {},
+    };
+    Object.defineProperty(named.tools, '__proto__', {
+      value: { declaration: { ...fetchTool, name: '__proto__' }, hash: 'hp' },
+      enumerable: true,
+    });
+    expect(Object.keys(copyNodes(named, ['p']).tools)).toEqual(['__proto__']);
+    const pasted = pasteNodes({ ...doc, nodes: [] }, copyNodes(named, ['p']), { x: 0, y: 0 }).doc;
+    expect(Object.keys(pasted.tools)).toEqual(['fetch_file', 'analyse', '__proto__']);
+  });
+
   it('shares no objects with the document', () => {
     const clip = copyNodes(doc, ['a']);
     expect(clip.nodes[0].args).not.toBe(doc.nodes[0].args);

@@ -4,7 +4,8 @@
  * workflow). Pure; complements lib/workflow/commands.ts.
  */
 import { getUniqueNodeId } from './commands';
-import { createEdgeId } from './graph';
+import { createEdgeId, getToolSnapshot } from './graph';
+import { setJsonMember } from './params';
 import type { NodeId, ToolSnapshot, WorkflowDocument, WorkflowEdge, WorkflowNode, XY } from './types';
 
 /** What Copy keeps. Plain JSON: it can go through the system clipboard unchanged. */
@@ -22,7 +23,10 @@ export function copyNodes(doc: WorkflowDocument, ids: Iterable<NodeId | string>)
   const nodes = doc.nodes.filter((n) => chosen.has(n.id));
   const edges = doc.edges.filter((e) => chosen.has(e.source) && chosen.has(e.target));
   const tools: Record<string, ToolSnapshot> = {};
-  for (const n of nodes) if (doc.tools[n.tool]) tools[n.tool] = doc.tools[n.tool];
+  for (const n of nodes) {
+    const snapshot = getToolSnapshot(doc, n.tool);
+    if (snapshot) setJsonMember(tools, n.tool, snapshot);
+  }
   return cloneJson({ nodes, edges, tools });
 }
 
@@ -63,7 +67,7 @@ export function pasteNodes(
         targetInput: e.targetInput,
       };
     });
-  const missing = Object.keys(clipboard.tools).filter((name) => !doc.tools[name]);
+  const missing = Object.keys(clipboard.tools).filter((name) => !getToolSnapshot(doc, name));
   const tools = missing.length
     ? { ...doc.tools, ...Object.fromEntries(missing.map((name) => [name, clipboard.tools[name]])) }
     : doc.tools;

@@ -93,6 +93,16 @@ describe('removeNodes', () => {
     expect(doc.edges).toEqual([]);
     expect(Object.keys(doc.tools)).toEqual(['analyse']);
   });
+  it('keeps the snapshot of a tool named "__proto__" that a remaining node uses', () => {
+    const proto = { ...fetchTool, name: '__proto__' };
+    const doc = removeNodes(addNode(twoNodes(), proto, { x: 0, y: 0 }, {}, asNodeId('p')), ['step_1']);
+    expect(Object.keys(doc.tools)).toEqual(['analyse', '__proto__']);
+    expect(Object.getPrototypeOf(doc.tools)).toBe(Object.prototype);
+    expect(exportWorkflow(doc, { id: 'w', name: 'w' }).tools.map((t) => t.name)).toEqual([
+      '__proto__',
+      'analyse',
+    ]);
+  });
   it('returns the same document when nothing matches', () => {
     const doc = twoNodes();
     expect(removeNodes(doc, ['nope'])).toBe(doc);

@@ -6,8 +6,15 @@
 import { hashDeclaration } from '../tools/canonical-json';
 import type { ToolDeclaration } from '../tools/types';
 import { err, ok, type Issue, type Result } from '../result';
-import { cloneJson } from './params';
-import { createEdgeId, getInputPorts, getOutputPorts, hasPath, isTypeCompatible } from './graph';
+import { cloneJson, setJsonMember } from './params';
+import {
+  createEdgeId,
+  getInputPorts,
+  getOutputPorts,
+  getToolSnapshot,
+  hasPath,
+  isTypeCompatible,
+} from './graph';
 import {
   asNodeId,
   type EdgeId,
@@ -48,7 +55,7 @@ function pruneTools(doc: WorkflowDocument): WorkflowDocument {
   const names = Object.keys(doc.tools);
   if (names.every((name) => used.has(name))) return doc;
   const tools: WorkflowDocument['tools'] = {};
-  for (const name of names) if (used.has(name)) tools[name] = doc.tools[name];
+  for (const name of names) if (used.has(name)) setJsonMember(tools, name, doc.tools[name]);
   return { ...doc, tools };
 }
 
@@ -64,11 +71,11 @@ export function addNode(
   args: Record<string, unknown> = {},
   id: NodeId = getUniqueNodeId(doc),
 ): WorkflowDocument {
-  const hash = doc.tools[decl.name]?.declaration === decl ? doc.tools[decl.name].hash : hashDeclaration(decl);
+  const current = getToolSnapshot(doc, decl.name);
+  const hash = current?.declaration === decl ? current.hash : hashDeclaration(decl);
+  // A computed key defines an own member, even for a tool named "__proto__".
   const tools =
-    doc.tools[decl.name]?.hash === hash
-      ? doc.tools
-      : { ...doc.tools, [decl.name]: { declaration: decl, hash } };
+    current?.hash === hash ? doc.tools : { ...doc.tools, [decl.name]: { declaration: decl, hash } };
   const node: WorkflowNode = {
     id,
     tool: decl.name,

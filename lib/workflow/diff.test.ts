@@ -74,6 +74,20 @@ describe('diffDocuments', () => {
   });
 });
 
+describe('params named like Object.prototype members', () => {
+  it('are reported when added or removed, and merged as own members', () => {
+    const before = doc([node('a', { p: 1 })]);
+    const after = doc([node('a', JSON.parse('{"p": 1, "constructor": 2, "__proto__": 3}'))]);
+    expect(diffDocuments(before, after).params.added).toEqual([
+      { node: 'a', param: 'constructor' },
+      { node: 'a', param: '__proto__' },
+    ]);
+    expect(diffDocuments(after, before).params.removed).toHaveLength(2);
+    const { doc: merged } = mergeDocuments(before, after, before);
+    expect(JSON.stringify(merged.nodes[0].args)).toBe('{"p":1,"constructor":2,"__proto__":3}');
+  });
+});
+
 describe('isJsonEqual', () => {
   it('compares deeply, ignoring key order and undefined keys', () => {
     expect(isJsonEqual({ a: [1, { b: 2 }], c: undefined }, { a: [1, { b: 2 }] })).toBe(true);

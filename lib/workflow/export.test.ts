@@ -148,6 +148,27 @@ describe('exportWorkflow', () => {
   });
 });
 
+describe('a tool named like an Object.prototype member', () => {
+  const named = (name: string) => ({ ...fetchTool, name });
+  it('exports an undeclared "constructor" tool as a placeholder instead of throwing', () => {
+    const doc = build({ steps: [{ id: 's1', tool: 'constructor', args: {} }] }, []);
+    const [node] = exportWorkflow(doc, meta).nodes;
+    expect(node).toMatchObject({ tool_name: 'constructor', tool_source: null, placeholder: true });
+    expect(node.problems.map((p) => p.code)).toEqual(['unknown_tool']);
+  });
+  it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__'])(
+    'exports a declared tool "%s" with its snapshot',
+    (name) => {
+      const doc = build({ steps: [{ id: 's1', tool: name, args: { url: 'u' } }] }, [named(name)]);
+      expect(Object.keys(doc.tools)).toEqual([name]);
+      const exported = exportWorkflow(doc, meta);
+      expect(exported.tools.map((t) => t.name)).toEqual([name]);
+      expect(exported.nodes[0].placeholder).toBeUndefined();
+      expect(exported.nodes[0].input_parameters[0]).toMatchObject({ name: 'url', value: 'u' });
+    },
+  );
+});
+
 describe('getNodeParameters', () => {
   it('puts node notes before the builder problems', () => {
     const doc = build({

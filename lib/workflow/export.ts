@@ -4,7 +4,7 @@
  * the result is byte-stable and export → import → export gives the same bytes.
  */
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration, type ToolSource } from '../tools/types';
-import { getConnectedInputs } from './graph';
+import { getConnectedInputs, getToolSnapshot } from './graph';
 import { buildNodeParameters, getUnknownArgIssue, type NodeParameters } from './params';
 import type {
   ExportEdge,
@@ -79,7 +79,7 @@ export function getNodeParameters(
   node: WorkflowNode,
   connectedInputs: ReadonlySet<string> = EMPTY,
 ): NodeParameters & { placeholder: boolean } {
-  const decl = doc.tools[node.tool]?.declaration;
+  const decl = getToolSnapshot(doc, node.tool)?.declaration;
   const notes = node.notes ?? [];
   if (!decl && node.placeholderParams) {
     return {
@@ -128,7 +128,7 @@ export function exportWorkflow(doc: WorkflowDocument, meta: { id: string; name: 
   const connected = getConnectedInputs(doc.edges);
   const nodes: ExportNode[] = doc.nodes.map((node, i) => {
     const params = getNodeParameters(doc, node, connected.get(node.id));
-    const snapshot = doc.tools[node.tool];
+    const snapshot = getToolSnapshot(doc, node.tool);
     const source = snapshot?.declaration.source;
     const out = {
       id: node.id as string,

@@ -11,6 +11,7 @@ import {
   type NodeId,
   type OutputParameter,
   type ParamType,
+  type ToolSnapshot,
   type WorkflowDocument,
   type WorkflowEdge,
   type WorkflowNode,
@@ -33,9 +34,18 @@ export function isTypeCompatible(out: ParamType, input: ParamType): boolean {
   return out === input || out === 'any' || input === 'any' || (out === 'int' && input === 'float');
 }
 
+/**
+ * The snapshot of tool `name` in the document, if it has one. An own-member lookup: a tool may
+ * be named like an Object.prototype member (`constructor`, `toString`, `__proto__`), and
+ * `doc.tools[name]` would then find the inherited member instead of "no snapshot".
+ */
+export function getToolSnapshot(doc: WorkflowDocument, name: string): ToolSnapshot | undefined {
+  return Object.hasOwn(doc.tools, name) ? doc.tools[name] : undefined;
+}
+
 /** The input ports of a node: its declaration's non-system parameters, in order. */
 export function getInputPorts(doc: WorkflowDocument, node: WorkflowNode): readonly Port[] {
-  const decl = doc.tools[node.tool]?.declaration;
+  const decl = getToolSnapshot(doc, node.tool)?.declaration;
   if (decl) return getParamPlan(decl, doc.systemParams ?? DEFAULT_SYSTEM_PARAMS);
   if (node.placeholderParams) return node.placeholderParams;
   return Object.keys(node.args).map((name) => ({ name, type: getValueType(node.args[name]) }));
@@ -43,7 +53,7 @@ export function getInputPorts(doc: WorkflowDocument, node: WorkflowNode): readon
 
 /** The output ports of a node: outputSchema properties, else one `result` port. */
 export function getOutputPorts(doc: WorkflowDocument, node: WorkflowNode): readonly OutputParameter[] {
-  const decl = doc.tools[node.tool]?.declaration;
+  const decl = getToolSnapshot(doc, node.tool)?.declaration;
   if (decl) return getOutputParameters(decl);
   return node.placeholderOutputs ?? RESULT_PORT;
 }

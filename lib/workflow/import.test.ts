@@ -89,6 +89,27 @@ describe('importWorkflow', () => {
     });
   });
 
+  describe('a tool named like an Object.prototype member', () => {
+    it('imports a node of an undeclared "constructor" tool as a placeholder that exports again', () => {
+      const exported = exportPlan({ steps: [{ id: 's1', tool: 'constructor', args: { q: 1 } }] }, []);
+      const imported = importWorkflow(copy(exported));
+      if (!imported.ok) throw new Error(JSON.stringify(imported.error));
+      expect(Object.keys(imported.value.document.tools)).toEqual([]);
+      expect(imported.value.document.nodes[0].placeholderParams).toEqual(exported.nodes[0].input_parameters);
+      expect(roundTrip(exported)).toBe(JSON.stringify(exported));
+    });
+    it.each(['__proto__', 'toString'])('keeps the snapshot of a declared tool "%s"', (name) => {
+      const exported = exportPlan({ steps: [{ id: 's1', tool: name, args: { url: 'u' } }] }, [
+        { ...fetchTool, name },
+      ]);
+      const imported = importWorkflow(copy(exported));
+      if (!imported.ok) throw new Error(JSON.stringify(imported.error));
+      expect(Object.keys(imported.value.document.tools)).toEqual([name]);
+      expect(imported.value.document.nodes[0].placeholderParams).toBeUndefined();
+      expect(roundTrip(exported)).toBe(JSON.stringify(exported));
+    });
+  });
+
   describe('schema problems', () => {
     it('reports every problem with its JSON path', () => {
       const file = copy(exportPlan(chain));

@@ -444,10 +444,11 @@ function reaches(next: Map<string, string[]>, from: string, to: string): boolean
 
 function createDocument(file: WorkflowExportV1): WorkflowDocument {
   const tools: Record<string, ToolSnapshot> = {};
+  // Tool names are user strings: own members only (a tool may be called "__proto__").
   for (const tool of file.tools)
-    tools[tool.name] = { declaration: createToolDeclaration(tool), hash: tool.hash };
+    setJsonMember(tools, tool.name, { declaration: createToolDeclaration(tool), hash: tool.hash });
   const nodes = file.nodes.map((n): WorkflowNode => {
-    const known = tools[n.tool_name] !== undefined;
+    const known = Object.hasOwn(tools, n.tool_name);
     const args: Record<string, unknown> = {};
     for (const p of n.input_parameters) if (p.origin === 'arg') setJsonMember(args, p.name, p.value);
     const node: WorkflowNode = {

@@ -86,7 +86,7 @@ function getSystemKey(systemParams: readonly string[]): string {
  * Set an own member of a plain object. `obj[key] = v` with the key `__proto__` would replace
  * the object's prototype instead, and JSON (hence args and schemas) may well contain that key.
  */
-export function setJsonMember(obj: Record<string, unknown>, key: string, value: unknown): void {
+export function setJsonMember<T>(obj: Record<string, T>, key: string, value: T): void {
   if (key === '__proto__') {
     Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   } else {

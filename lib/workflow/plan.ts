@@ -209,7 +209,9 @@ export function createDocumentFromPlan(
     const decl = toolsByName.get(step.tool);
     let declared: Set<string> | undefined;
     if (decl) {
-      if (!snapshots[decl.name]) snapshots[decl.name] = { declaration: decl, hash: hashDeclaration(decl) };
+      // Own members only: a tool may be called "constructor" or "__proto__".
+      if (!Object.hasOwn(snapshots, decl.name))
+        setJsonMember(snapshots, decl.name, { declaration: decl, hash: hashDeclaration(decl) });
       declared = new Set(getParamPlan(decl, systemParams).map((p) => p.name));
     }
     const args: Record<string, unknown> = {};

@@ -117,6 +117,21 @@ describe.each(backends)('export and import on $name', (backend) => {
     expect(stored.workflow.document.edges).toHaveLength(1);
   });
 
+  it('lists a node of an undeclared tool named "constructor" as a placeholder, and exports it again', async () => {
+    const alice = createOwnerClient();
+    const file = exportWorkflow(document, { id: 'wf_x', name: 'Prototype name' });
+    const renamed = JSON.parse(JSON.stringify(file));
+    renamed.nodes[1].tool_name = 'constructor';
+    renamed.nodes[1].placeholder = true;
+    const res = await alice.send(importRoute, 'POST', '/api/workflows/import', renamed);
+    expect(res.status).toBe(201);
+    const { workflow, placeholders } = await res.json();
+    expect(placeholders).toEqual(['step_2']);
+    const again = await alice.send(exportRoute, 'GET', '', undefined, { id: workflow.id });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ ...renamed, id: workflow.id });
+  });
+
   it('answers 422 with every problem and its JSON path, and writes nothing', async () => {
     const alice = createOwnerClient();
     await alice.send(create, 'POST', '/api/workflows', { name: 'so alice has a cookie' });

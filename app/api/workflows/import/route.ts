@@ -52,7 +52,8 @@ export const POST = withErrors(async (request: Request) => {
     ownerId: owner.id,
     reason: 'import',
   });
-  const placeholders = document.nodes.filter((n) => !document.tools[n.tool]).map((n) => n.id);
+  // Own members only: a tool may be named like an Object.prototype member ("constructor").
+  const placeholders = document.nodes.filter((n) => !Object.hasOwn(document.tools, n.tool)).map((n) => n.id);
   return withOwnerCookie(
     Response.json(
       { workflow, placeholders },
