@@ -127,8 +127,14 @@ async function main(argv: string[]): Promise<number> {
   const cleanup = async () => {
     await server?.stop();
     server = undefined;
-    if (database && !opts.keep) await database.drop();
-    else if (database) log(`load: kept database ${database.name} (${database.url})`);
+    if (database && !opts.keep) {
+      const name = database.name;
+      await database
+        .drop()
+        .catch((error: Error) =>
+          log(`load: could not drop database ${name} (${error.message}); drop it by hand`),
+        );
+    } else if (database) log(`load: kept database ${database.name} (${database.url})`);
     database = undefined;
   };
   const onSignal = () => {
@@ -139,6 +145,13 @@ async function main(argv: string[]): Promise<number> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // Whatever crashes, the server and the database do not outlive the run.
+  const onCrash = (error: unknown) => {
+    log(`load: ${(error as Error)?.stack ?? error}`);
+    void cleanup().finally(() => process.exit(1));
+  };
+  process.on('uncaughtException', onCrash);
+  process.on('unhandledRejection', onCrash);
   // However the run goes, it ends: setup, run, drain and verification get generous bounds.
   const watchdog = setTimeout(
     () => {
@@ -172,8 +185,19 @@ async function main(argv: string[]): Promise<number> {
     if (!health.ok) throw new Error(`${baseUrl}/api/health answered ${health.status}`);
 
     // CPU accounting during the measured window: next start's process group, Postgres backends.
-    const monitor = new pg.Client({ connectionString: databaseUrl });
-    await monitor.connect();
+    // One connection for sampling; reopened after a Postgres restart (another test stopping the
+    // cluster must not crash the run: the app's own answers show the outage as errors).
+    let monitor: pg.Client | undefined;
+    const getMonitor = async (): Promise<pg.Client> => {
+      if (monitor) return monitor;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', (error) => {
+        log(`load: lost the monitoring connection: ${error.message}`);
+        if (monitor === client) monitor = undefined;
+      });
+      await client.connect();
+      return (monitor = client);
+    };
     const nextCpu = new CpuMeter();
     const pgCpu = new CpuMeter();
     let machineStart = readMachineTicks();
@@ -181,7 +205,7 @@ async function main(argv: string[]): Promise<number> {
     let sampling: NodeJS.Timeout | undefined;
     const sample = async () => {
       if (server) nextCpu.sample(getProcessTree(server.pid));
-      pgCpu.sample(await getBackendPids(monitor, dbName));
+      pgCpu.sample(await getBackendPids(await getMonitor(), dbName));
     };
 
     const recorder = new Recorder();
@@ -191,7 +215,12 @@ async function main(argv: string[]): Promise<number> {
     recorder.resetForMeasurement = (now: number) => {
       // The measured window starts here: zero the CPU meters too.
       if (server) nextCpu.start(getProcessTree(server.pid));
-      void getBackendPids(monitor, dbName).then((pids) => pgCpu.start(pids));
+      void getMonitor()
+        .then((client) => getBackendPids(client, dbName))
+        .then(
+          (pids) => pgCpu.start(pids),
+          () => pgCpu.start([]),
+        );
       machineStart = readMachineTicks();
       cpuStart = process.cpuUsage();
       sampling = setInterval(() => void sample().catch(() => undefined), 2_000);
@@ -215,15 +244,17 @@ async function main(argv: string[]): Promise<number> {
         recorder,
         log,
       );
-      await sample();
+      await sample().catch(() => undefined);
     } finally {
       clearInterval(sampling);
     }
     const durationSeconds = (sim.endedAt - sim.startedAt) / 1000;
     const machineEnd = readMachineTicks();
     const cpuUsed = process.cpuUsage(cpuStart);
-    const facts = await getDatabaseFacts(monitor, dbName);
-    await monitor.end();
+    const facts = await getMonitor()
+      .then((client) => getDatabaseFacts(client, dbName))
+      .catch(() => ({ sizeMb: Number.NaN, maxConnections: Number.NaN }));
+    await monitor?.end().catch(() => undefined);
 
     log(`load: verifying ${sim.acks.length} acknowledged writes in the database…`);
     const expected = new Map<string, Set<string>>();
