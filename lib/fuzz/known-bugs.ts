@@ -47,14 +47,6 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
       'toStrictSchema({type:"object",properties:{p:{$ref:"#",description:"d"}}}) → RangeError: Maximum call stack size exceeded (target declarations, seed 2; again with #/properties/a, seed 1932798545).',
   },
   {
-    id: 'import-non-object-tool',
-    where: 'lib/tools/import.ts requireObject and its callers (`if (!isJsonObject(tool)) return tool;`)',
-    summary:
-      'A tool entry that is not an object (a number, string, array or null) is reported with a wrong message and a path into a member it cannot have: requireObject returns its Issue, which is itself a JSON object, so the callers read the Issue as the tool and then say "/0/inputSchema: missing" instead of "expected a tool object, found number 5".',
-    counterexample:
-      'importDeclarations([{"name":"a","input_schema":{}}, 5]) → [{path:"/1/input_schema", message:"missing; …"}] (target declarations-mutated, seed 1: importDeclarations([[]])).',
-  },
-  {
     id: 'gemini-allof-recursion',
     where: 'lib/tools/gemini-schema.ts mergeAllOf / convertNode',
     summary:

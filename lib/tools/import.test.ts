@@ -349,6 +349,15 @@ describe('importDeclarations', () => {
       expect(issues[0].message).toMatch(/^missing; the file reads as OpenAI Chat Completions tools/);
       expect(issues[1].message).toMatch(/^expected an object, found the string "x"/);
     });
+
+    it('reports a tool entry that is not an object at the entry, saying what it is', () => {
+      // Fuzz counterexample: this was "/1/input_schema: missing", a member a number cannot have.
+      const issues = expectErr(importDeclarations([{ name: 'a', input_schema: {} }, 5]));
+      expect(issues).toEqual([expect.objectContaining({ path: '/1', code: 'bad_declaration' })]);
+      expect(issues[0].message).toMatch(
+        /^expected a tool object, found number 5; the file reads as Anthropic/,
+      );
+    });
   });
 
   describe('explains an unrecognised file shape by shape', () => {
@@ -385,6 +394,15 @@ describe('importDeclarations', () => {
       );
       expect(issues[1]).toMatchObject({ path: '/error' });
       expect(issues[1].message).toContain('JSON-RPC error response');
+    });
+
+    it('explains a list of non-objects at each entry, for every shape (fuzz counterexample [[]])', () => {
+      for (const input of [[[]], [null], { tools: ['x'] }]) {
+        const perShape = expectErr(importDeclarations(input)).slice(1);
+        const at = Array.isArray(input) ? '/0' : '/tools/0';
+        expect(perShape.map((i) => i.path)).toEqual(Array(6).fill(at));
+        for (const issue of perShape) expect(issue.message).toMatch(/: expected a (Gemini )?tool object/);
+      }
     });
 
     it('explains a wrong type on every item', () => {

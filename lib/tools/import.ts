@@ -118,15 +118,18 @@ function detectItems(items: Item[], check: (item: Item) => Issue | RawTool): Det
   return problems.length > 0 ? { problems, claimed } : { tools };
 }
 
-function requireObject(item: Item): Record<string, unknown> | Issue {
-  return isJsonObject(item.value)
-    ? item.value
-    : problem(item.path, `expected a tool object, found ${describeValue(item.value)}`);
+/**
+ * The problem with an item that is not a tool object. Callers test the item itself
+ * (`isJsonObject(item.value)`): an Issue is a JSON object too, so returning "the tool or an
+ * Issue" let callers read the Issue as the tool and report a member it cannot have.
+ */
+function notToolObject(item: Item): Issue {
+  return problem(item.path, `expected a tool object, found ${describeValue(item.value)}`);
 }
 
 function mcpTool(item: Item): Issue | RawTool {
-  const tool = requireObject(item);
-  if (!isJsonObject(tool)) return tool;
+  if (!isJsonObject(item.value)) return notToolObject(item);
+  const tool = item.value;
   if (!('inputSchema' in tool)) {
     return problem(joinPointer(item.path, 'inputSchema'), 'missing (an MCP tool has "inputSchema")');
   }
@@ -182,8 +185,8 @@ const CHAT: Shape = {
     );
     if (!Array.isArray(items)) return { problems: [items] };
     return detectItems(items, (item) => {
-      const tool = requireObject(item);
-      if (!isJsonObject(tool)) return tool;
+      if (!isJsonObject(item.value)) return notToolObject(item);
+      const tool = item.value;
       if (tool.type !== 'function')
         return problem(
           joinPointer(item.path, 'type'),
@@ -219,8 +222,8 @@ const RESPONSES: Shape = {
     );
     if (!Array.isArray(items)) return { problems: [items] };
     return detectItems(items, (item) => {
-      const tool = requireObject(item);
-      if (!isJsonObject(tool)) return tool;
+      if (!isJsonObject(item.value)) return notToolObject(item);
+      const tool = item.value;
       if (tool.type !== 'function')
         return problem(
           joinPointer(item.path, 'type'),
@@ -252,8 +255,8 @@ const RESPONSES: Shape = {
 };
 
 function geminiDeclaration(item: Item): Issue | RawTool {
-  const decl = requireObject(item);
-  if (!isJsonObject(decl)) return decl;
+  if (!isJsonObject(item.value)) return notToolObject(item);
+  const decl = item.value;
   if (!('name' in decl)) return problem(joinPointer(item.path, 'name'), 'missing');
   const jsonSchemaKey =
     'parametersJsonSchema' in decl
@@ -323,7 +326,18 @@ const GEMINI: Shape = {
         }
       }
       if (!found) {
-        const first = list[0]?.path ?? '';
+        const item = list[0];
+        if (item !== undefined && !isJsonObject(item.value)) {
+          return {
+            problems: [
+              problem(
+                item.path,
+                `expected a Gemini tool object with "functionDeclarations", found ${describeValue(item.value)}`,
+              ),
+            ],
+          };
+        }
+        const first = item?.path ?? '';
         return {
           problems: [
             problem(
@@ -345,8 +359,8 @@ const ANTHROPIC: Shape = {
     const items = getToolList({ value: input, path: '' }, (v) => 'input_schema' in v && 'name' in v);
     if (!Array.isArray(items)) return { problems: [items] };
     return detectItems(items, (item) => {
-      const tool = requireObject(item);
-      if (!isJsonObject(tool)) return tool;
+      if (!isJsonObject(item.value)) return notToolObject(item);
+      const tool = item.value;
       if (!('input_schema' in tool)) return problem(joinPointer(item.path, 'input_schema'), 'missing');
       if (tool.type !== undefined && tool.type !== 'custom') {
         return problem(
@@ -388,8 +402,8 @@ const BARE: Shape = {
     );
     if (!Array.isArray(items)) return { problems: [items] };
     return detectItems(items, (item) => {
-      const tool = requireObject(item);
-      if (!isJsonObject(tool)) return tool;
+      if (!isJsonObject(item.value)) return notToolObject(item);
+      const tool = item.value;
       if (!('name' in tool)) return problem(joinPointer(item.path, 'name'), 'missing');
       const other = OTHER_SHAPE_KEYS.find((k) => k in tool);
       if (other)
