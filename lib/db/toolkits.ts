@@ -16,6 +16,8 @@ import { hashDeclaration } from '../tools/canonical-json';
 import { listMcpTools, type McpClientOptions, type McpProblem, type McpTarget } from '../mcp/client';
 import type { Db } from './client';
 import { createId } from './ids';
+import { ensureOwner } from './owners';
+import { TX_OPTIONS } from './workflows';
 
 export type ToolkitSourceKind = 'builtin' | 'file' | 'mcp-http' | 'mcp-stdio';
 
@@ -145,20 +147,21 @@ interface NewToolkit {
 /** Stores a toolkit (and its owner row, on the owner's first write). */
 export async function createToolkit(db: Db, input: NewToolkit): Promise<ToolkitRecord> {
   const id = createId('tk');
-  const ensureOwner = db.$executeRaw`INSERT INTO "Owner" ("id") VALUES (${input.ownerId}) ON CONFLICT ("id") DO NOTHING`;
-  const create = db.toolkit.create({
-    data: {
-      id,
-      ownerId: input.ownerId,
-      name: input.name,
-      sourceKind: input.sourceKind,
-      sourceRef: input.sourceRef,
-      format: input.format,
-      declarations: input.tools as unknown as object,
-      contentHash: getToolkitHash(input.tools),
-    },
-  });
-  const [, row] = await db.$transaction([ensureOwner, create]);
+  const row = await db.$transaction(async (tx) => {
+    await ensureOwner(tx, input.ownerId);
+    return tx.toolkit.create({
+      data: {
+        id,
+        ownerId: input.ownerId,
+        name: input.name,
+        sourceKind: input.sourceKind,
+        sourceRef: input.sourceRef,
+        format: input.format,
+        declarations: input.tools as unknown as object,
+        contentHash: getToolkitHash(input.tools),
+      },
+    });
+  }, TX_OPTIONS);
   return toRecord(row as Row);
 }
 

@@ -7,6 +7,7 @@ import 'server-only';
 import type { WorkflowDocument } from '../workflow/types';
 import type { Db } from './client';
 import { createId } from './ids';
+import { ensureOwner } from './owners';
 
 /** Unlabelled revisions kept per workflow; labelled ones are kept regardless. */
 export const REVISION_LIMIT = 200;
@@ -47,7 +48,6 @@ export interface WorkflowAccess {
 }
 
 type Row = Omit<WorkflowRecord, 'document'> & { document: unknown };
-type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 const toRecord = (row: Row): WorkflowRecord => ({ ...row, document: row.document as WorkflowDocument });
 
 /** An empty document for a new workflow. */
@@ -56,9 +56,6 @@ export function createEmptyDocument(task = ''): WorkflowDocument {
 }
 
 /** Inserts the owner row on first use (owners are created lazily, by their first write). */
-function ensureOwner(db: Db | Tx, ownerId: string) {
-  return db.$executeRaw`INSERT INTO "Owner" ("id") VALUES (${ownerId}) ON CONFLICT ("id") DO NOTHING`;
-}
 
 /** Creates a workflow at version 1 with its first revision (and its owner row), atomically. */
 export async function createWorkflow(
@@ -75,31 +72,34 @@ export async function createWorkflow(
   const id = createId('wf');
   const task = input.task ?? input.document?.task ?? '';
   const document = input.document ?? createEmptyDocument(task);
-  const create = db.workflow.create({
-    data: {
-      id,
-      name: input.name,
-      task,
-      document: document as object,
-      ownerId: input.ownerId,
-      forkedFromId: input.forkedFromId ?? null,
-    },
-  });
-  const revision = db.workflowRevision.create({
-    data: {
-      id: createId('rev'),
-      workflowId: id,
-      version: 1,
-      name: input.name,
-      task,
-      document: document as object,
-      reason: input.reason ?? 'create',
-    },
-  });
-  const results = input.ownerId
-    ? await db.$transaction([ensureOwner(db, input.ownerId), create, revision])
-    : await db.$transaction([create, revision]);
-  return toRecord(results[input.ownerId ? 1 : 0] as Row);
+  // An interactive transaction with TX_OPTIONS, like saves: a burst of creates waits for a pooled
+  // connection instead of failing after Prisma's default 2 s (P2028, seen under `npm run load`).
+  const row = await db.$transaction(async (tx) => {
+    if (input.ownerId) await ensureOwner(tx, input.ownerId);
+    const created = await tx.workflow.create({
+      data: {
+        id,
+        name: input.name,
+        task,
+        document: document as object,
+        ownerId: input.ownerId,
+        forkedFromId: input.forkedFromId ?? null,
+      },
+    });
+    await tx.workflowRevision.create({
+      data: {
+        id: createId('rev'),
+        workflowId: id,
+        version: 1,
+        name: input.name,
+        task,
+        document: document as object,
+        reason: input.reason ?? 'create',
+      },
+    });
+    return created;
+  }, TX_OPTIONS);
+  return toRecord(row as Row);
 }
 
 /** The workflow, or null. */
