@@ -145,23 +145,6 @@ export function someObject(value: unknown, test: (obj: Record<string, unknown>) 
   return test(value) || Object.keys(value).some((k) => someObject(value[k], test));
 }
 
-/** Members that deep-equal implementations call when an object has them as its own. */
-const EQUALITY_TRAPS = ['valueOf', 'toString', 'constructor'];
-
-/**
- * The value without own `valueOf`/`toString`/`constructor` members in objects below the top
- * level (known bug `ajv-equality-trap`); the top level of an args record is parameter names.
- */
-export function withoutEqualityTraps<T>(value: T, depth = 0): T {
-  if (Array.isArray(value)) return value.map((v) => withoutEqualityTraps(v, depth + 1)) as T;
-  if (!isObject(value)) return value;
-  return objectFrom(
-    Object.keys(value)
-      .filter((k) => depth === 0 || !EQUALITY_TRAPS.includes(k))
-      .map((k) => [k, withoutEqualityTraps(value[k], depth + 1)]),
-  ) as T;
-}
-
 /** True when some object inside `value` has an own member `key`. */
 export function hasMember(value: unknown, key: string): boolean {
   if (Array.isArray(value)) return value.some((v) => hasMember(v, key));

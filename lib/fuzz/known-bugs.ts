@@ -81,15 +81,6 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
       'validateExport({format:"toolflow.workflow",version:0,id:"w",name:"n",task:"",systemParameters:[],steps:[],edges:[],tools:[],toString:1}) → [{path:"/function toString() { [native code] }", …}] (target exports-mutated, seed 3).',
   },
   {
-    id: 'ajv-dataless-ref-loop',
-    where:
-      'lib/workflow/params.ts addSchemaProblems (`validator.validate(effective)`) with lib/workflow/schema-validator.ts compileSchema',
-    summary:
-      'An input schema in which a subschema reaches itself again through "$ref" and allOf/anyOf/oneOf without stepping into the value (property a = {"allOf":[{"$ref":"#/properties/a"}]}) compiles in Ajv, but validating any value for it recurses until the stack overflows: buildNodeParameters throws RangeError, and with it createDocumentFromPlan, exportWorkflow and the planning run. A loop of bare "$ref"s fails to compile and is reported as schema_unusable; this kind is not. It was hidden behind the guard of the fixed catalogue-recursive-schema bug (the same tools crashed the catalogue first).',
-    counterexample:
-      'buildNodeParameters({name:"a",description:"",inputSchema:{type:"object",properties:{a:{allOf:[{$ref:"#/properties/a"}]}}}}, {a:1}, {connectedInputs:new Set()}) → RangeError: Maximum call stack size exceeded (target planner, seed 831910224, once the catalogue guard was gone).',
-  },
-  {
     id: 'planner-proto-arg',
     where:
       'lib/planner/loop.ts wireReferences (`values[input] = value`) and updateStep (`values[key] = value`)',
@@ -106,14 +97,6 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
       'When a follow-up plan (or the palette) adds a node of a tool whose declaration changed since the workflow was built, the new declaration replaces the snapshot for the existing nodes too; an existing edge into an input the new declaration no longer has stays in the document, and the export writes it, so importWorkflow refuses the exported file (unknown_port at /edges/i/target_input). The same happens when the run declares a tool that existing nodes called while it was undeclared. Drift should be reported, not turned into an unimportable export.',
     counterexample:
       "a document with node step_1 of tool T {inputs: a} and an edge into step_1.a; runPlanner with tools [T' without a] adding a step of T'; applyPlanOperations → export → validateExport gives unknown_port (target planner, seed 2).",
-  },
-  {
-    id: 'ajv-equality-trap',
-    where: 'lib/workflow/params.ts addSchemaProblems (`validator.validate(effective)` is not guarded)',
-    summary:
-      'An argument value that is an object with an own "valueOf" or "toString" member (e.g. {"valueOf": null}), checked against an "enum" or "const" holding an object, makes Ajv\'s deep-equal call it and throw TypeError out of buildNodeParameters. exportWorkflow then throws for that workflow (the import route stores such a file without complaint), and in the planner the whole run stops with the misleading "The model connection failed unexpectedly: a.valueOf is not a function".',
-    counterexample:
-      'buildNodeParameters({name:"a",description:"",inputSchema:{type:"object",properties:{p:{enum:[{}]}}}}, {p:{valueOf:null}}, {connectedInputs:new Set()}) → TypeError: a.valueOf is not a function (target planner, seed 5).',
   },
   {
     id: 'v0-path-assumes-v0-keys',

@@ -20,7 +20,6 @@ import {
   objectFrom,
   show,
   smallJson,
-  withoutEqualityTraps,
   type Json,
 } from './json';
 import { isAvoided } from './known-bugs';
@@ -282,8 +281,6 @@ export const paramsTarget: FuzzTarget = {
       if (isAvoided('prototype-type-name', opts.includeKnownBugs)) {
         c = { ...c, gen: { ...c.gen, declaration: renamePrototypeTypes(c.gen.declaration) } };
       }
-      if (isAvoided('ajv-equality-trap', opts.includeKnownBugs))
-        c = { ...c, args: withoutEqualityTraps(c.args) };
       checkNodeParameters(c);
     }),
 };

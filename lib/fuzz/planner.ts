@@ -34,21 +34,17 @@ import {
   fuzzName,
   fuzzText,
   fuzzValue,
-  isObject,
   jsonEqual,
   mutateText,
   nest,
   normalizeJson,
   objectFrom,
-  resolvePointer,
   show,
-  someObject,
   smallJson,
   sometimes,
   textMutation,
   type Json,
   type TextMutation,
-  withoutEqualityTraps,
 } from './json';
 import { isAvoided } from './known-bugs';
 import type { FuzzOptions, FuzzTarget } from './types';
@@ -286,8 +282,6 @@ interface Resolver {
   tools: Map<string, ToolDeclaration>;
   /** Step ids a reference may point at: the document's nodes, then `step_1…`. */
   stepIds: (index: number) => string;
-  /** Leave out values that trip the known bug ajv-equality-trap. */
-  avoidTraps: boolean;
 }
 
 function resolveName(pick: NamePick, r: Resolver): string {
@@ -312,7 +306,7 @@ function resolveArgs(
   if (pick.kind === 'raw') return { text: pick.text };
   const tool = r.tools.get(toolName);
   const declared = tool ? getDeclaredNames(tool) : [];
-  const built = normalizeJson<Record<string, unknown>>(
+  const object = normalizeJson<Record<string, unknown>>(
     objectFrom(
       pick.entries.map(([i, other, value]) => [
         declared.length > 0 && i % 3 !== 0 ? declared[i % declared.length] : other,
@@ -320,7 +314,6 @@ function resolveArgs(
       ]),
     ),
   );
-  const object = r.avoidTraps ? withoutEqualityTraps(built) : built;
   const json = JSON.stringify(object);
   switch (pick.style) {
     case 'json':
@@ -462,42 +455,6 @@ function createScriptedPort(
 
 // ---- the property ----
 
-/** Keywords that apply a subschema to the same value (they do not step into it). */
-const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
-const IN_PLACE_ONE = ['not', 'if', 'then', 'else'] as const;
-
-/**
- * Known bug ajv-dataless-ref-loop: some subschema of `root` reaches itself again through `$ref`
- * and in-place combinators alone, at least one combinator on the way ({"allOf":[{"$ref":"#/properties/a"}]}
- * as property a). Ajv compiles such a schema and then recurses forever on any value for it; a
- * loop of bare `$ref`s fails to compile and is reported, so it is not left out.
- */
-export function hasDatalessRefLoop(root: unknown): boolean {
-  let budget = 20_000;
-  const path: { node: object; combinator: boolean }[] = [];
-  const visit = (node: unknown, combinator: boolean): boolean => {
-    if (--budget < 0) return true;
-    if (!isObject(node)) return false;
-    const at = path.findIndex((p) => p.node === node);
-    if (at >= 0) return combinator || path.slice(at + 1).some((p) => p.combinator);
-    path.push({ node, combinator });
-    const next: [unknown, boolean][] = [];
-    if (typeof node.$ref === 'string' && node.$ref.startsWith('#')) {
-      const target = resolvePointer(root, node.$ref.slice(1));
-      if (target?.found) next.push([target.value, false]);
-    }
-    for (const key of IN_PLACE_LISTS) {
-      const branches = node[key];
-      if (Array.isArray(branches)) for (const b of branches) next.push([b, true]);
-    }
-    for (const key of IN_PLACE_ONE) next.push([node[key], true]);
-    const found = next.some(([n, c]) => visit(n, c));
-    path.pop();
-    return found;
-  };
-  return someObject(root, (node) => visit(node, false));
-}
-
 const STOP_REASONS = new Set(['no_tool_calls', 'max_iterations', 'cancelled', 'error']);
 
 function checkIssueList(issues: unknown, where: string): void {
@@ -514,10 +471,6 @@ function checkIssueList(issues: unknown, where: string): void {
 
 /** Run one scripted planning session and check every invariant. */
 export async function checkPlannerRun(c: PlannerCase, opts: FuzzOptions): Promise<void> {
-  if (isAvoided('ajv-dataless-ref-loop', opts.includeKnownBugs)) {
-    const all = [...c.tools, ...(c.draft?.tools ?? [])];
-    fc.pre(!all.some((tool) => hasDatalessRefLoop(tool.inputSchema)));
-  }
   const document: WorkflowDocument | undefined = c.draft
     ? buildWorkflow(avoidKnownBugs(c.draft, opts)).doc
     : undefined;
@@ -549,7 +502,6 @@ export async function checkPlannerRun(c: PlannerCase, opts: FuzzOptions): Promis
     names: [...known.keys()],
     tools: known,
     stepIds: (i) => (i < docIds.length ? docIds[i] : `step_${i - docIds.length + 1}`),
-    avoidTraps: isAvoided('ajv-equality-trap', opts.includeKnownBugs),
   };
   const calls = new Map<ConversationToolCall, ResolvedCall>();
   const script = c.turns.map((t) => resolveTurn(t, resolver, calls));

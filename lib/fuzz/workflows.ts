@@ -20,7 +20,6 @@ import {
   show,
   smallJson,
   sometimes,
-  withoutEqualityTraps,
 } from './json';
 import { isAvoided } from './known-bugs';
 import { declaration, renamePrototypeTypes } from './schemas';
@@ -185,10 +184,6 @@ export function renameEmptyProperties<T>(value: T): T {
 /** The draft without the inputs of reported, unfixed bugs (see known-bugs.ts). */
 export function avoidKnownBugs(draft: WorkflowDraft, opts: FuzzOptions): WorkflowDraft {
   let out = draft;
-  if (isAvoided('ajv-equality-trap', opts.includeKnownBugs)) {
-    const steps = out.plan.steps.map((st) => ({ ...st, args: withoutEqualityTraps(st.args) }));
-    out = { ...out, plan: { ...out.plan, steps } };
-  }
   if (isAvoided('prototype-type-name', opts.includeKnownBugs))
     out = { ...out, tools: out.tools.map((t) => renamePrototypeTypes(t)) };
   if (isAvoided('empty-parameter-name', opts.includeKnownBugs)) {

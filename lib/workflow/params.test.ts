@@ -341,6 +341,45 @@ describe('buildNodeParameters', () => {
     });
   });
 
+  describe('values Ajv cannot check', () => {
+    it('reports an object with an own "valueOf" checked against an enum of objects instead of throwing', () => {
+      const decl: ToolDeclaration = {
+        name: 'a',
+        description: '',
+        inputSchema: { type: 'object', properties: { p: { enum: [{}] } } },
+      };
+      const built = buildNodeParameters(decl, { p: { valueOf: null } }, { connectedInputs: new Set() });
+      expect(built.input_parameters[0]).toMatchObject({ name: 'p', value: { valueOf: null }, origin: 'arg' });
+      expect(built.problems).toEqual([
+        {
+          severity: 'warning',
+          code: 'invalid_value',
+          message: expect.stringMatching(
+            /^Parameter "p" could not be checked against the tool's schema \(.+\)/,
+          ),
+          param: 'p',
+        },
+      ]);
+    });
+    it('still checks the other values when one cannot be checked', () => {
+      const decl = tool({ properties: { p: { const: { k: 1 } }, n: { type: 'integer' } } });
+      const built = buildNodeParameters(decl, { p: { toString: 1 }, n: 'x' }, { connectedInputs: none });
+      expect(built.problems.map((q) => [q.param, q.severity, q.code])).toEqual([
+        ['p', 'warning', 'invalid_value'],
+        ['n', 'error', 'invalid_value'],
+      ]);
+    });
+    it('reports a value of a schema that loops through itself instead of overflowing the stack', () => {
+      const decl = tool({
+        properties: { a: { allOf: [{ $ref: '#/properties/a' }] }, b: { type: 'string' } },
+      });
+      const built = buildNodeParameters(decl, { a: 1, b: 'x' }, { connectedInputs: none });
+      expect(built.problems).toEqual([
+        expect.objectContaining({ severity: 'warning', code: 'invalid_value', param: 'a' }),
+      ]);
+    });
+  });
+
   describe('edges into inputs that do not exist', () => {
     it('reports an edge into an undeclared or system input as an error', () => {
       const decl = tool({ properties: { a: { type: 'string' }, executor: { type: 'object' } } });

@@ -21,6 +21,7 @@ import {
   compileSchema,
   describeAjvError,
   getFirstPathSegment,
+  type ErrorObject,
   type ValidateFunction,
 } from './schema-validator';
 import type { InputParameter, NodeIssue, OutputParameter, ParamType } from './types';
@@ -313,9 +314,45 @@ function addSchemaProblems(
     });
     return;
   }
-  if (validator.validate(effective)) return;
+  const checked = runValidator(validator.validate, effective);
+  if (checked === true) return;
+  let errors: ErrorObject[];
+  if (Array.isArray(checked)) {
+    errors = checked;
+  } else {
+    // Ajv threw (its deep-equal calls a value's own "valueOf"/"toString"; a schema that loops
+    // through itself overflows the stack). Find the values it cannot check, report them, and
+    // check the others without them so their problems still show.
+    const uncheckable = new Map<string, string>();
+    for (const name of Object.keys(effective)) {
+      const alone = runValidator(validator.validate, { [name]: effective[name] });
+      if (!(alone === true || Array.isArray(alone))) uncheckable.set(name, alone.reason);
+    }
+    const rest: Record<string, unknown> = {};
+    for (const name of Object.keys(effective)) {
+      if (!uncheckable.has(name)) setJsonMember(rest, name, effective[name]);
+    }
+    const again = uncheckable.size === 0 ? checked : runValidator(validator.validate, rest);
+    if (!(again === true || Array.isArray(again))) {
+      problems.push({
+        severity: 'warning',
+        code: 'invalid_value',
+        message: `The arguments of tool "${decl.name}" could not be checked against its input schema (${again.reason}); check them by hand.`,
+      });
+      return;
+    }
+    for (const [name, reason] of uncheckable) {
+      problems.push({
+        severity: 'warning',
+        code: 'invalid_value',
+        message: `Parameter "${name}" could not be checked against the tool's schema (${reason}); check its value by hand.`,
+        param: name,
+      });
+    }
+    errors = again === true ? [] : again;
+  }
   const seen = new Set<string>();
-  for (const error of validator.validate.errors ?? []) {
+  for (const error of errors) {
     const atRoot = error.instancePath === '';
     // Top-level `required` is the builder's own job: a missing required input is either
     // edge-fed (fine) or zero-filled (already an error above).
@@ -344,6 +381,27 @@ function addSchemaProblems(
       message,
       ...(param === undefined ? {} : { param }),
     });
+  }
+}
+
+/**
+ * Run a compiled validator without letting it throw: true when the value is valid, its errors
+ * when not, and the reason when Ajv itself failed on the value.
+ */
+function runValidator(validate: ValidateFunction, value: unknown): true | ErrorObject[] | { reason: string } {
+  try {
+    if (validate(value)) return true;
+    return [...(validate.errors ?? [])];
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const short = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+    if (error instanceof RangeError) return { reason: `the check recursed without end: ${short}` };
+    if (/\b(valueOf|toString)\b/.test(text)) {
+      return {
+        reason: `an object in it has its own "valueOf" or "toString" member, which the schema checker cannot compare: ${short}`,
+      };
+    }
+    return { reason: short };
   }
 }
 
