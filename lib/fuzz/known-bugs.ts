@@ -64,14 +64,6 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
       'tool {name:"t",description:"",inputSchema:{type:"object",properties:{"":{type:"string"}}}} in a one-step plan → export → validateExport gives /nodes/0/input_parameters/0/name schema_minLength (target exports, seed 1).',
   },
   {
-    id: 'prototype-type-name',
-    where: "lib/tools/json-schema.ts getTypeOf (`TYPE_NAMES[type] ?? 'any'`)",
-    summary:
-      'A schema whose "type" is an Object.prototype member name ("__proto__", "constructor", "toString", …) maps to the inherited member instead of `any`: the node parameter gets a non-string type and an undefined zero value, so the exported node has no "value" and a type outside the enum, and the export is refused on import.',
-    counterexample:
-      'buildNodeParameters({name:"a",description:"",inputSchema:{type:"object",properties:{a:{type:"__proto__"}}}}, {}, {connectedInputs:new Set()}).input_parameters[0] → {type: {}, value: undefined, …} (target exports, seed 2).',
-  },
-  {
     id: 'v0-prototype-path',
     where:
       'lib/workflow/import.ts migrateV0 toOriginalPath (`V0_ROOT[collection]`, `byCollection[collection][segments[3]]`)',

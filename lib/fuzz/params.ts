@@ -22,8 +22,7 @@ import {
   smallJson,
   type Json,
 } from './json';
-import { isAvoided } from './known-bugs';
-import { declaration, renamePrototypeTypes, type GeneratedDeclaration } from './schemas';
+import { declaration, type GeneratedDeclaration } from './schemas';
 import type { FuzzTarget } from './types';
 
 const hasOwn = (obj: object, key: string) => Object.prototype.hasOwnProperty.call(obj, key);
@@ -276,11 +275,8 @@ export const paramsTarget: FuzzTarget = {
   name: 'params',
   title: 'tool schemas and args → buildNodeParameters',
   share: 0.25,
-  property: (opts) =>
+  property: () =>
     fc.property(paramsCase, (c) => {
-      if (isAvoided('prototype-type-name', opts.includeKnownBugs)) {
-        c = { ...c, gen: { ...c.gen, declaration: renamePrototypeTypes(c.gen.declaration) } };
-      }
       checkNodeParameters(c);
     }),
 };

@@ -268,24 +268,6 @@ export const outputSchema: fc.Arbitrary<JsonSchema | undefined> = fc.oneof(
   fc.constantFrom<JsonSchema>({}, { type: 'object' }, { properties: [] } as unknown as JsonSchema),
 );
 
-/**
- * The value with every "type" keyword that names an Object.prototype member replaced by "date"
- * (an unknown type all the same), for the known bug `prototype-type-name`.
- */
-export function renamePrototypeTypes<T>(value: T): T {
-  const fix = (t: unknown) => (typeof t === 'string' && t in Object.prototype ? 'date' : t);
-  if (Array.isArray(value)) return value.map(renamePrototypeTypes) as T;
-  if (typeof value !== 'object' || value === null) return value;
-  const record = value as Record<string, unknown>;
-  return objectFrom(
-    Object.keys(record).map((key) => {
-      const member = record[key];
-      if (key !== 'type') return [key, renamePrototypeTypes(member)];
-      return [key, Array.isArray(member) ? member.map(fix) : fix(member)];
-    }),
-  ) as T;
-}
-
 /** A tool name: ordinary, provider-hostile (dots, slashes, unicode, long) or prototype keys. */
 export const toolName: fc.Arbitrary<string> = fc.oneof(
   { weight: 5, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,12}$/) },

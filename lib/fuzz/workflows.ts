@@ -22,7 +22,7 @@ import {
   sometimes,
 } from './json';
 import { isAvoided } from './known-bugs';
-import { declaration, renamePrototypeTypes } from './schemas';
+import { declaration } from './schemas';
 import type { FuzzOptions } from './types';
 
 /** Tools with distinct, non-empty names (a v1 export requires both). */
@@ -184,8 +184,6 @@ export function renameEmptyProperties<T>(value: T): T {
 /** The draft without the inputs of reported, unfixed bugs (see known-bugs.ts). */
 export function avoidKnownBugs(draft: WorkflowDraft, opts: FuzzOptions): WorkflowDraft {
   let out = draft;
-  if (isAvoided('prototype-type-name', opts.includeKnownBugs))
-    out = { ...out, tools: out.tools.map((t) => renamePrototypeTypes(t)) };
   if (isAvoided('empty-parameter-name', opts.includeKnownBugs)) {
     // Args of an undeclared tool become its (placeholder) parameters, so "" args count too.
     const steps = out.plan.steps.map((st) => ({

@@ -103,6 +103,15 @@ describe('getParamType', () => {
     ])('maps %s to %s', (type, expected) => {
       expect(getParamType({ type }, {})).toBe(expected);
     });
+    it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+      'maps the unknown type %s (an Object.prototype member name) to any, also in a type array',
+      (type) => {
+        // Fuzz counterexample: {a:{type:"__proto__"}} gave the parameter type {} and no zero value.
+        const schema: JsonSchema = { type: 'object', properties: { a: { type } } };
+        expect(getParamType((schema.properties as Record<string, JsonSchema>).a, schema)).toBe('any');
+        expect(getParamType({ type: ['null', type] }, {})).toBe('any');
+      },
+    );
   });
 
   describe('with a type array', () => {

@@ -116,6 +116,11 @@ export function getValueType(value: unknown): ParamType {
   }
 }
 
+/** The parameter type of a JSON Schema type name; unknown names (also "constructor") give `any`. */
+function getTypeName(type: string): ParamType {
+  return Object.hasOwn(TYPE_NAMES, type) ? TYPE_NAMES[type] : 'any';
+}
+
 function isNullSchema(schema: JsonSchema): boolean {
   return schema.type === 'null';
 }
@@ -124,10 +129,10 @@ function getTypeOf(schema: JsonSchema, root: JsonSchema, depth: number): ParamTy
   if (depth > MAX_REF_HOPS) return 'any';
   const resolved = resolveSchema(schema, root);
   const { type } = resolved;
-  if (typeof type === 'string') return TYPE_NAMES[type] ?? 'any';
+  if (typeof type === 'string') return getTypeName(type);
   if (Array.isArray(type)) {
     const first = type.find((t) => t !== 'null');
-    return typeof first === 'string' ? (TYPE_NAMES[first] ?? 'any') : 'any';
+    return typeof first === 'string' ? getTypeName(first) : 'any';
   }
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = resolved[keyword];
