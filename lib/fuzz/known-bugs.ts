@@ -14,47 +14,6 @@ export interface KnownBug {
 
 export const KNOWN_BUGS: readonly KnownBug[] = [
   {
-    id: 'gemini-proto-property',
-    where:
-      'lib/tools/gemini-schema.ts toGeminiSchema (`converted[name] = …`) and fromGeminiSchema (`properties[name] = …`)',
-    summary:
-      'A parameter named "__proto__" is silently dropped when a tool is rendered for Gemini (OpenAPI subset) and when a Gemini file is read: assigning that key replaces the prototype instead of adding a property.',
-    counterexample:
-      'renderTools([{name:"a",description:"",inputSchema:{type:"object",properties:{"__proto__":{type:"string"}}}}], "gemini") → parameters.properties is {} (target declarations, seed 1).',
-  },
-  {
-    id: 'gemini-root-composition',
-    where: 'lib/tools/render.ts renderGeminiDeclarations (`hasProperties(tool.inputSchema)`)',
-    summary:
-      'A tool whose parameters are declared through a root "allOf" or "$ref" (no "properties" at the root) is rendered for Gemini with no parameters at all; toGeminiSchema itself converts it correctly, the check in front of it only looks at root "properties".',
-    counterexample:
-      'renderTools([{name:"x",description:"",inputSchema:{type:"object",allOf:[{properties:{x:{type:"string"}}}]}}], "gemini") → {functionDeclarations:[{name:"x"}]} (target declarations, seed 1).',
-  },
-  {
-    id: 'strict-proto-property',
-    where: 'lib/tools/strict-schema.ts convert (`converted[name] = propSchema`)',
-    summary:
-      'OpenAI strict conversion drops a parameter named "__proto__" from "properties" but keeps it in "required", so the strict schema requires a property it does not define (OpenAI refuses such a schema).',
-    counterexample:
-      'toStrictSchema({type:"object",properties:{"__proto__":{type:"string"}}}) → {properties:{}, required:["__proto__"], …} (target declarations, seed 3).',
-  },
-  {
-    id: 'strict-recursive-ref-siblings',
-    where: 'lib/tools/strict-schema.ts convert (inlining a `$ref` that has sibling keywords)',
-    summary:
-      'A reference with a keyword beside it that points at one of its own ancestors ({"$ref":"#","description":"d"}, or {"$ref":"#/properties/a","default":[]} inside property a) is inlined again and again until the stack overflows: toStrictSchema, renderTools(…, {strict}) and `toolflow tools --strict` throw RangeError instead of reporting the recursion.',
-    counterexample:
-      'toStrictSchema({type:"object",properties:{p:{$ref:"#",description:"d"}}}) → RangeError: Maximum call stack size exceeded (target declarations, seed 2; again with #/properties/a, seed 1932798545).',
-  },
-  {
-    id: 'gemini-allof-recursion',
-    where: 'lib/tools/gemini-schema.ts mergeAllOf / convertNode',
-    summary:
-      'An "allOf" branch that refers to the root ({"allOf":[{"$ref":"#"}]}) is merged into itself until the stack overflows: toGeminiSchema and renderTools(…, "gemini") throw RangeError instead of reporting the recursion (a plain {"$ref":"#"} is handled).',
-    counterexample:
-      'toGeminiSchema({type:"object",properties:{a:{allOf:[{$ref:"#"}]}}}) → RangeError: Maximum call stack size exceeded (target declarations-mutated, seed 6).',
-  },
-  {
     id: 'empty-parameter-name',
     where:
       'public/schemas/workflow.v1.schema.json (input/output parameter "name" has minLength 1) against lib/tools/import.ts and lib/workflow/params.ts, which accept and emit a property named ""',

@@ -116,6 +116,32 @@ describe('toGeminiSchema', () => {
       expect(JSON.stringify(schema)).not.toContain('$ref');
     });
 
+    it('cuts an allOf branch that refers to an ancestor and reports it (fuzz counterexample)', () => {
+      const { schema, issues } = toGeminiSchema({
+        type: 'object',
+        properties: { a: { allOf: [{ $ref: '#' }] } },
+      });
+      // The root is inlined once into a, as a plain {"$ref":"#"} would be, then the loop is cut.
+      expect(schema).toEqual({
+        type: 'OBJECT',
+        properties: { a: { type: 'OBJECT', properties: { a: {} } } },
+      });
+      expect(issues.map((i) => [i.path, i.code])).toEqual([
+        ['/properties/a/properties/a/allOf/0/$ref', 'gemini_recursive_ref'],
+        ['/properties/a/properties/a', 'gemini_untyped'],
+      ]);
+    });
+
+    it('cuts a root allOf that refers to the root itself', () => {
+      const { schema, issues } = toGeminiSchema({
+        type: 'object',
+        properties: { x: { type: 'string' } },
+        allOf: [{ $ref: '#' }],
+      });
+      expect(schema).toEqual({ type: 'OBJECT', properties: { x: { type: 'STRING' } } });
+      expect(issues).toEqual([]);
+    });
+
     it('reports a reference that does not resolve', () => {
       const { issues } = toGeminiSchema({
         type: 'object',
@@ -289,6 +315,41 @@ describe('fromGeminiSchema', () => {
       required: ['name'],
     };
     expect(fromGeminiSchema(toGeminiSchema(schema).schema)).toEqual(schema);
+  });
+});
+
+describe('property and keyword names that are Object.prototype members', () => {
+  // JSON.parse makes "__proto__" an own member; an object literal would set the prototype.
+  const withProto = () => JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}');
+
+  it('keeps a property named __proto__ when converting to Gemini (fuzz counterexample)', () => {
+    const { schema } = toGeminiSchema(withProto());
+    const properties = schema.properties as Record<string, unknown>;
+    expect(Object.keys(properties)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'STRING' });
+  });
+
+  it('keeps a property named __proto__ when reading a Gemini schema back', () => {
+    const read = fromGeminiSchema(toGeminiSchema(withProto()).schema);
+    expect(JSON.stringify(read)).toBe(JSON.stringify(withProto()));
+  });
+
+  it('reads keywords and propertyOrdering names like constructor or toString as written', () => {
+    const read = fromGeminiSchema(
+      JSON.parse(
+        '{"type":"OBJECT","properties":{"b":{"type":"STRING"}},"propertyOrdering":["toString","b"],"constructor":1}',
+      ),
+    );
+    expect(read).toEqual({ type: 'object', properties: { b: { type: 'string' } }, constructor: 1 });
+  });
+
+  it('treats a type named constructor as unknown, with a format beside it', () => {
+    const { issues } = toGeminiSchema({
+      type: 'object',
+      properties: { a: { type: 'constructor', format: 'x' } },
+    });
+    expect(issues.map((i) => i.code)).toEqual(['gemini_bad_type', 'gemini_dropped_keyword']);
   });
 });
 

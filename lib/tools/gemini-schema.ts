@@ -9,7 +9,7 @@
  * reads the subset back into JSON Schema.
  */
 import { joinPointer, type Issue } from '../result';
-import { isJsonObject, resolveLocalRef } from './json-schema';
+import { defineMember, isJsonObject, resolveLocalRef } from './json-schema';
 import type { JsonSchema } from './types';
 
 /** How Gemini type names are written: the API's enum names (`STRING`) or lowercase. */
@@ -94,18 +94,43 @@ function isNullBranch(value: unknown): boolean {
   return Array.isArray(value.type) && value.type.length === 1 && value.type[0] === 'null';
 }
 
-/** Merge `allOf` branches into one schema: properties and required are united, other keywords
- * must agree (the first wins and a conflict is reported). */
-function mergeAllOf(node: JsonSchema, path: string, ctx: ToGeminiContext): JsonSchema {
+function reportRecursiveRef(ctx: ToGeminiContext, path: string, ref: string): void {
+  report(
+    ctx,
+    joinPointer(path, '$ref'),
+    'gemini_recursive_ref',
+    `Recursive reference "${ref}" cannot be inlined for Gemini (it has no $ref); the recursion was cut here. Send the schema as parametersJsonSchema to keep it.`,
+  );
+}
+
+/**
+ * Merge `allOf` branches into one schema: properties and required are united, other keywords
+ * must agree (the first wins and a conflict is reported). A branch that is a reference is
+ * inlined, and its reference joins `refs` (what the merged node is inside of); a branch that
+ * refers to a schema already being inlined is left out and reported as recursion.
+ */
+function mergeAllOf(
+  node: JsonSchema,
+  path: string,
+  ctx: ToGeminiContext,
+  refStack: readonly string[],
+): { merged: JsonSchema; refs: readonly string[] } {
   const { allOf, ...rest } = node;
   const merged: JsonSchema = { ...rest };
-  if (!Array.isArray(allOf)) return merged;
+  let refs = refStack;
+  if (!Array.isArray(allOf)) return { merged, refs };
   allOf.forEach((rawBranch, i) => {
     if (!isJsonObject(rawBranch)) return;
-    const branch =
-      typeof rawBranch.$ref === 'string'
-        ? { ...(resolveLocalRef(ctx.root, rawBranch.$ref) ?? {}), ...rawBranch }
-        : rawBranch;
+    let branch = rawBranch;
+    if (typeof rawBranch.$ref === 'string') {
+      const ref = rawBranch.$ref;
+      if (refStack.includes(ref)) {
+        reportRecursiveRef(ctx, joinPointer(path, 'allOf', i), ref);
+        return;
+      }
+      branch = { ...(resolveLocalRef(ctx.root, ref) ?? {}), ...rawBranch };
+      if (!refs.includes(ref)) refs = [...refs, ref];
+    }
     for (const [key, value] of Object.entries(branch)) {
       if (key === '$ref') continue;
       if (key === 'properties' && isJsonObject(value)) {
@@ -113,8 +138,8 @@ function mergeAllOf(node: JsonSchema, path: string, ctx: ToGeminiContext): JsonS
       } else if (key === 'required' && Array.isArray(value)) {
         const required = Array.isArray(merged.required) ? merged.required : [];
         merged.required = [...new Set([...required, ...value])];
-      } else if (!(key in merged)) {
-        merged[key] = value;
+      } else if (!Object.hasOwn(merged, key)) {
+        defineMember(merged, key, value);
       } else if (
         JSON.stringify(merged[key]) !== JSON.stringify(value) &&
         key !== 'description' &&
@@ -129,7 +154,7 @@ function mergeAllOf(node: JsonSchema, path: string, ctx: ToGeminiContext): JsonS
       }
     }
   });
-  return merged;
+  return { merged, refs };
 }
 
 function inferType(node: JsonSchema): string | undefined {
@@ -174,12 +199,7 @@ function convertNode(
     const ref = node.$ref;
     const { $ref: _ref, ...siblings } = node;
     if (refStack.includes(ref)) {
-      report(
-        ctx,
-        joinPointer(path, '$ref'),
-        'gemini_recursive_ref',
-        `Recursive reference "${ref}" cannot be inlined for Gemini (it has no $ref); the recursion was cut here. Send the schema as parametersJsonSchema to keep it.`,
-      );
+      reportRecursiveRef(ctx, path, ref);
       const cut: JsonSchema = { type: ctx.typeName('object') };
       const description = typeof siblings.description === 'string' ? siblings.description : undefined;
       cut.description = description
@@ -202,7 +222,11 @@ function convertNode(
     }
   }
 
-  if (Array.isArray(node.allOf)) node = mergeAllOf(node, path, ctx);
+  if (Array.isArray(node.allOf)) {
+    const { merged, refs } = mergeAllOf(node, path, ctx, refStack);
+    node = merged;
+    refStack = refs;
+  }
 
   let nullable = node.nullable === true;
   let types: string[] = [];
@@ -316,7 +340,7 @@ function convertNode(
   }
 
   if (typeof node.format === 'string' && out.format === undefined) {
-    const allowed = type !== undefined ? (GEMINI_FORMATS[type] ?? []) : [];
+    const allowed = type !== undefined && Object.hasOwn(GEMINI_FORMATS, type) ? GEMINI_FORMATS[type] : [];
     if (allowed.includes(node.format)) out.format = node.format;
     else {
       appendDescription(out, `format: ${node.format}`);
@@ -389,8 +413,10 @@ function convertNode(
     const names = Object.keys(properties);
     if (names.length > 0) {
       const converted: JsonSchema = {};
-      for (const name of names)
-        converted[name] = convertNode(properties[name], joinPointer(path, 'properties', name), ctx, refStack);
+      for (const name of names) {
+        const propPath = joinPointer(path, 'properties', name);
+        defineMember(converted, name, convertNode(properties[name], propPath, ctx, refStack));
+      }
       out.properties = converted;
       if (Array.isArray(node.required)) {
         const required = node.required.filter((n): n is string => typeof n === 'string' && names.includes(n));
@@ -522,7 +548,8 @@ const INT64_FIELDS = new Set([
 export function fromGeminiSchema(schema: unknown): JsonSchema {
   if (!isJsonObject(schema)) return {};
   const node: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) node[SNAKE_TO_CAMEL[key] ?? key] = value;
+  for (const [key, value] of Object.entries(schema))
+    defineMember(node, Object.hasOwn(SNAKE_TO_CAMEL, key) ? SNAKE_TO_CAMEL[key] : key, value);
 
   const out: JsonSchema = {};
   const type =
@@ -557,11 +584,11 @@ export function fromGeminiSchema(schema: unknown): JsonSchema {
       case 'properties': {
         if (!isJsonObject(value)) break;
         const ordering = Array.isArray(node.propertyOrdering)
-          ? node.propertyOrdering.filter((n): n is string => typeof n === 'string' && n in value)
+          ? node.propertyOrdering.filter((n): n is string => typeof n === 'string' && Object.hasOwn(value, n))
           : [];
         const names = [...ordering, ...Object.keys(value).filter((n) => !ordering.includes(n))];
         const properties: JsonSchema = {};
-        for (const name of names) properties[name] = fromGeminiSchema(value[name]);
+        for (const name of names) defineMember(properties, name, fromGeminiSchema(value[name]));
         out.properties = properties;
         break;
       }
@@ -580,8 +607,11 @@ export function fromGeminiSchema(schema: unknown): JsonSchema {
         out.examples = [value];
         break;
       default:
-        out[key] =
-          INT64_FIELDS.has(key) && typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+        defineMember(
+          out,
+          key,
+          INT64_FIELDS.has(key) && typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+        );
     }
   }
   return out;

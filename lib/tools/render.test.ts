@@ -160,6 +160,38 @@ describe('renderGeminiDeclarations', () => {
     expect(functionDeclarations).toEqual([{ name: 'now', description: 'Time' }]);
   });
 
+  it('renders parameters given through a root allOf or $ref (fuzz counterexample)', () => {
+    const viaAllOf: ToolDeclaration = {
+      name: 'x',
+      description: '',
+      inputSchema: { type: 'object', allOf: [{ properties: { x: { type: 'string' } } }] },
+    };
+    const viaRef: ToolDeclaration = {
+      name: 'y',
+      description: '',
+      inputSchema: {
+        type: 'object',
+        $ref: '#/$defs/R',
+        $defs: { R: { type: 'object', properties: { x: { type: 'string' } } } },
+      },
+    };
+    const parameters = { type: 'OBJECT', properties: { x: { type: 'STRING' } } };
+    expect(renderTools([viaAllOf, viaRef], 'gemini')).toEqual({
+      functionDeclarations: [
+        { name: 'x', parameters },
+        { name: 'y', parameters },
+      ],
+    });
+  });
+
+  it('keeps a parameter named __proto__ (fuzz counterexample)', () => {
+    const inputSchema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}');
+    const rendered = renderTools([{ name: 'a', description: '', inputSchema }], 'gemini');
+    expect(JSON.stringify(rendered)).toBe(
+      '{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT","properties":{"__proto__":{"type":"STRING"}}}}]}',
+    );
+  });
+
   it('sends parametersJsonSchema unchanged in json-schema mode', () => {
     const { functionDeclarations } = renderGeminiDeclarations([weather], { schema: 'json-schema' });
     expect(functionDeclarations[0].parametersJsonSchema).toBe(weather.inputSchema);

@@ -175,8 +175,11 @@ export function renderGeminiDeclarations(
     if (description !== undefined) decl.description = description;
     if (opts.schema === 'json-schema') {
       decl.parametersJsonSchema = tool.inputSchema;
-    } else if (hasProperties(tool.inputSchema)) {
-      decl.parameters = toGeminiSchema(tool.inputSchema, { typeCase: opts.typeCase }).schema;
+    } else {
+      // Checked after conversion: parameters given through a root allOf or $ref have no root
+      // "properties" until the converter has merged or inlined them.
+      const parameters = toGeminiSchema(tool.inputSchema, { typeCase: opts.typeCase }).schema;
+      if (hasProperties(parameters)) decl.parameters = parameters;
     }
     return decl;
   });

@@ -255,6 +255,52 @@ describe('toStrictSchema', () => {
       ]);
     });
 
+    it('keeps a recursive $ref with siblings as a bare reference and reports it (fuzz counterexample)', () => {
+      const result = toStrictSchema({ type: 'object', properties: { p: { $ref: '#', description: 'd' } } });
+      // The root is inlined once into p (the siblings win), and the loop is cut there.
+      expect(result.schema.properties).toMatchObject({
+        p: { description: 'd', properties: { p: { anyOf: [{ $ref: '#' }, { type: 'null' }] } } },
+      });
+      expect(result.issues.map((i) => [i.path, i.code])).toEqual([
+        ['/properties/p/properties/p/$ref', 'strict_recursive_ref'],
+      ]);
+      expect(result.issues[0].message).toContain('"description" beside it was dropped');
+    });
+
+    it('stops at a $ref with siblings that points at the property containing it', () => {
+      const result = toStrictSchema({
+        type: 'object',
+        properties: { a: { type: 'object', properties: { b: { $ref: '#/properties/a', default: [] } } } },
+        required: ['a'],
+      });
+      expect(result.issues.map((i) => [i.path, i.code])).toEqual([
+        ['/properties/a/properties/b/properties/b/$ref', 'strict_recursive_ref'],
+      ]);
+    });
+
+    it('does not merge an allOf branch that refers to an ancestor, and reports it', () => {
+      const result = toStrictSchema({
+        type: 'object',
+        properties: { a: { allOf: [{ $ref: '#' }, { type: 'object' }] } },
+        required: ['a'],
+      });
+      expect(result.issues.map((i) => [i.path, i.code])).toEqual([
+        ['/properties/a/properties/a/allOf/0/$ref', 'strict_recursive_ref'],
+        ['/properties/a/properties/a/allOf', 'strict_allof'],
+        ['/properties/a/properties/a', 'strict_any_value'],
+      ]);
+    });
+
+    it('keeps a property named __proto__ in properties as well as required (fuzz counterexample)', () => {
+      // JSON.parse makes "__proto__" an own member; an object literal would set the prototype.
+      const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}');
+      const result = toStrictSchema(schema);
+      expect(JSON.stringify(result.schema)).toBe(
+        '{"type":"object","properties":{"__proto__":{"type":["string","null"]}},"required":["__proto__"],"additionalProperties":false}',
+      );
+      expect(Object.getPrototypeOf(result.schema.properties)).toBe(Object.prototype);
+    });
+
     it('reports a root that is not an object and nesting beyond the limit', () => {
       expect(
         toStrictSchema({ anyOf: [{ type: 'object' }, { type: 'string' }] }).issues.map((i) => i.code),

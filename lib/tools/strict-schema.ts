@@ -13,7 +13,7 @@
  * object nesting, 1000 enum values.
  */
 import { joinPointer, type Issue } from '../result';
-import { isJsonObject, resolveLocalRef } from './json-schema';
+import { defineMember, isJsonObject, resolveLocalRef } from './json-schema';
 import type { JsonSchema } from './types';
 
 const STRICT_FORMATS = new Set([
@@ -183,7 +183,17 @@ function isObjectSchema(node: JsonSchema): boolean {
   );
 }
 
-function convert(raw: unknown, path: string, ctx: StrictContext, depth: number): JsonSchema {
+/**
+ * Convert one schema. `refs` are the references inlined around it (a `$ref` with keywords beside
+ * it is inlined, as is an allOf branch): one met again inside itself is not inlined again.
+ */
+function convert(
+  raw: unknown,
+  path: string,
+  ctx: StrictContext,
+  depth: number,
+  refs: readonly string[] = [],
+): JsonSchema {
   if (raw === true) raw = {};
   if (!isJsonObject(raw)) {
     report(
@@ -199,6 +209,18 @@ function convert(raw: unknown, path: string, ctx: StrictContext, depth: number):
   if (typeof node.$ref === 'string' && Object.keys(node).length > 1) {
     // Strict mode rejects keywords beside a $ref; inline the target, the siblings win.
     const { $ref: ref, ...siblings } = node;
+    if (refs.includes(ref as string)) {
+      // Inlining the target would put it inside itself, again and again: keep the bare
+      // reference (strict mode supports recursion through $ref) and drop what is beside it.
+      const dropped = Object.keys(siblings).map((k) => JSON.stringify(k));
+      report(
+        ctx,
+        joinPointer(path, '$ref'),
+        'strict_recursive_ref',
+        `Reference "${String(ref)}" refers to a schema it is part of, so it cannot be inlined, and strict mode allows nothing beside a $ref: ${dropped.join(', ')} beside it ${dropped.length === 1 ? 'was' : 'were'} dropped. Move them into the referenced schema.`,
+      );
+      return { $ref: ref };
+    }
     const target = resolveLocalRef(ctx.root, ref as string);
     if (target === undefined) {
       report(
@@ -210,6 +232,7 @@ function convert(raw: unknown, path: string, ctx: StrictContext, depth: number):
       node = siblings;
     } else {
       node = { ...target, ...siblings };
+      refs = [...refs, ref as string];
     }
   } else if (typeof node.$ref === 'string') {
     return node;
@@ -223,11 +246,21 @@ function convert(raw: unknown, path: string, ctx: StrictContext, depth: number):
       // Merge object branches (the common "extend a base object" use); anything else is lost.
       const merged: JsonSchema = { ...rest };
       let mergeable = true;
-      for (const branch of allOf) {
+      const inlined: string[] = [];
+      for (const [i, branch] of allOf.entries()) {
+        const ref = isJsonObject(branch) && typeof branch.$ref === 'string' ? branch.$ref : undefined;
+        // A branch referring to a schema this one is part of cannot be merged into it.
         const resolved =
-          isJsonObject(branch) && typeof branch.$ref === 'string'
-            ? resolveLocalRef(ctx.root, branch.$ref)
-            : branch;
+          ref === undefined ? branch : refs.includes(ref) ? undefined : resolveLocalRef(ctx.root, ref);
+        if (ref !== undefined && refs.includes(ref)) {
+          report(
+            ctx,
+            joinPointer(path, 'allOf', i, '$ref'),
+            'strict_recursive_ref',
+            `Reference "${ref}" refers to a schema it is part of, so this allOf branch cannot be merged into it.`,
+          );
+        }
+        if (ref !== undefined && !inlined.includes(ref)) inlined.push(ref);
         if (!isJsonObject(resolved) || !isObjectSchema(resolved)) {
           mergeable = false;
           break;
@@ -238,8 +271,10 @@ function convert(raw: unknown, path: string, ctx: StrictContext, depth: number):
           ...(isJsonObject(resolved.properties) ? resolved.properties : {}),
         };
       }
-      if (mergeable) node = merged;
-      else {
+      if (mergeable) {
+        node = merged;
+        refs = [...refs, ...inlined];
+      } else {
         report(
           ctx,
           joinPointer(path, 'allOf'),
@@ -347,7 +382,9 @@ function convert(raw: unknown, path: string, ctx: StrictContext, depth: number):
   }
 
   if (Array.isArray(node.anyOf)) {
-    node.anyOf = node.anyOf.map((branch, i) => convert(branch, joinPointer(path, 'anyOf', i), ctx, depth));
+    node.anyOf = node.anyOf.map((branch, i) =>
+      convert(branch, joinPointer(path, 'anyOf', i), ctx, depth, refs),
+    );
   }
 
   if (node.items !== undefined) {
@@ -359,10 +396,10 @@ function convert(raw: unknown, path: string, ctx: StrictContext, depth: number):
         'Strict mode has no tuple arrays; the item schemas were combined with anyOf.',
       );
       node.items = {
-        anyOf: node.items.map((item, i) => convert(item, joinPointer(path, 'items', i), ctx, depth)),
+        anyOf: node.items.map((item, i) => convert(item, joinPointer(path, 'items', i), ctx, depth, refs)),
       };
     } else {
-      node.items = convert(node.items, joinPointer(path, 'items'), ctx, depth);
+      node.items = convert(node.items, joinPointer(path, 'items'), ctx, depth, refs);
     }
   }
 
@@ -409,12 +446,12 @@ function convert(raw: unknown, path: string, ctx: StrictContext, depth: number):
     const converted: JsonSchema = {};
     for (const name of names) {
       const propPath = joinPointer(path, 'properties', name);
-      let propSchema = convert(properties[name], propPath, ctx, depth + 1);
+      let propSchema = convert(properties[name], propPath, ctx, depth + 1, refs);
       if (!required.has(name)) {
         if (!isNullable(propSchema)) ctx.nullableOptional.push(propPath);
         propSchema = addNull(propSchema);
       }
-      converted[name] = propSchema;
+      defineMember(converted, name, propSchema);
     }
     ctx.propertyCount += names.length;
     node.properties = converted;
@@ -427,7 +464,7 @@ function convert(raw: unknown, path: string, ctx: StrictContext, depth: number):
     if (!isJsonObject(defs)) continue;
     const out: JsonSchema = {};
     for (const [name, def] of Object.entries(defs))
-      out[name] = convert(def, joinPointer(path, key, name), ctx, depth);
+      defineMember(out, name, convert(def, joinPointer(path, key, name), ctx, depth, refs));
     node[key] = out;
   }
   return node;
