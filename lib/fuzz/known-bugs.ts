@@ -32,15 +32,6 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
       'validateExport({format:"toolflow.workflow",version:0,id:"w",name:"n",task:"",systemParameters:[],steps:[],edges:[],tools:[],toString:1}) → [{path:"/function toString() { [native code] }", …}] (target exports-mutated, seed 3).',
   },
   {
-    id: 'planner-proto-arg',
-    where:
-      'lib/planner/loop.ts wireReferences (`values[input] = value`) and updateStep (`values[key] = value`)',
-    summary:
-      'A model argument named "__proto__" disappears: assigning it sets the prototype of the argument record, so it is neither kept as an arg, nor reported as an unknown arg; a declared "__proto__" parameter is zero-filled as if the model never sent it.',
-    counterexample:
-      'a native call {"__proto__": false} to a tool without parameters → step.args {}, unknownArgs [] (target planner, seed 1).',
-  },
-  {
     id: 'drift-dangling-edge',
     where:
       'lib/workflow/commands.ts addNode (a changed declaration replaces the snapshot for every node of that tool) with lib/workflow/export.ts (edges exported as they are)',

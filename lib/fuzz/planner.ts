@@ -569,7 +569,7 @@ export async function checkPlannerRun(c: PlannerCase, opts: FuzzOptions): Promis
         known.has(e.step.tool),
         `step ${e.step.id} calls ${show(e.step.tool)}, which is not a tool of the run`,
       );
-      checkArgumentsKept(e, stepCalls.get(e.step.id), calls, events, opts);
+      checkArgumentsKept(e, stepCalls.get(e.step.id), calls, events);
     }
   }
   for (const s of done.steps)
@@ -596,7 +596,6 @@ function checkArgumentsKept(
   call: ConversationToolCall | undefined,
   calls: Map<ConversationToolCall, ResolvedCall>,
   events: PlanEvent[],
-  opts: FuzzOptions,
 ): void {
   const object = call ? calls.get(call)?.object : undefined;
   if (!object) return;
@@ -607,7 +606,6 @@ function checkArgumentsKept(
       .map((x) => (x.type === 'edge' ? x.edge.target_input : '')),
   );
   for (const key of Object.keys(object)) {
-    if (key === '__proto__' && isAvoided('planner-proto-arg', opts.includeKnownBugs)) continue;
     const inArgs = Object.prototype.hasOwnProperty.call(step.args, key);
     const dropped = step.issues.some((i) => i.code === 'unknown_reference' && i.param === key);
     check(

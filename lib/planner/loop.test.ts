@@ -4,6 +4,7 @@ import { call, createScriptedPort, end, text, type TurnScript } from './__fixtur
 import { runPlanner } from './loop';
 import { applyPlanOperations, createPlannedDocument } from './operations';
 import type { ModelEvent, PlanEvent, PlannerInput, PlannerOptions } from './types';
+import type { ToolDeclaration } from '../tools/types';
 import type { WorkflowDocument } from '../workflow/types';
 
 const URL_A = 'https://example.org/a.cif';
@@ -227,6 +228,33 @@ describe('runPlanner: bad model output', () => {
     expect(done.steps[0].issues).toEqual([
       expect.objectContaining({ severity: 'warning', code: 'unknown_arg', param: 'temperature' }),
     ]);
+  });
+
+  it('keeps an argument named "__proto__": unknown to a tool without parameters, an arg of one that declares it', async () => {
+    const ping: ToolDeclaration = {
+      name: 'ping',
+      description: 'no parameters',
+      inputSchema: { type: 'object' },
+    };
+    const flag: ToolDeclaration = {
+      name: 'flag',
+      description: 'one odd parameter',
+      inputSchema: JSON.parse('{"type":"object","properties":{"__proto__":{"type":"boolean"}}}'),
+    };
+    const { done } = await run(
+      [[call('ping', '{"__proto__": false}'), call('flag', '{"__proto__": true}'), end()]],
+      {
+        tools: [ping, flag],
+      },
+    );
+    expect(done.steps[0].args).toEqual({});
+    expect(done.steps[0].unknownArgs).toEqual(['__proto__']);
+    expect(done.steps[0].issues).toEqual([
+      expect.objectContaining({ severity: 'warning', code: 'unknown_arg', param: '__proto__' }),
+    ]);
+    expect(Object.hasOwn(done.steps[1].args, '__proto__')).toBe(true);
+    expect(JSON.stringify(done.steps[1].args)).toBe('{"__proto__":true}');
+    expect(done.steps[1].issues).toEqual([]);
   });
 
   it('reports wrong types from the schema (Ajv) and missing required parameters on the step', async () => {
@@ -474,6 +502,26 @@ describe('runPlanner: follow-up edits', () => {
     ]);
     expect(next.value.edges.map((e) => e.id)).toEqual(['step_1.optimized_structure->step_3.structure']);
     expect(doc.nodes).toHaveLength(2);
+  });
+
+  it('passes an update_step argument named "__proto__" on as an unknown arg warning, not as nothing', async () => {
+    const { events, done } = await run(
+      [
+        [
+          call(
+            'update_step',
+            JSON.stringify({ step_id: 'step_1' }).replace('}', ',"args":{"__proto__":1}}'),
+            'u',
+          ),
+          end(),
+        ],
+      ],
+      { document: existing() },
+    );
+    expect(done.operations).toEqual([{ op: 'update_step', stepId: 'step_1', args: {}, unset: [] }]);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'warning', message: expect.stringContaining('Argument "__proto__"') }),
+    );
   });
 
   it('rewires with connect after a disconnect, and refuses edits that do not fit', async () => {

@@ -9,7 +9,7 @@
  */
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration } from '../tools/types';
 import { getToolSnapshot, hasPath, isTypeCompatible } from '../workflow/graph';
-import { buildNodeParameters, getOutputParameters, getParamPlan } from '../workflow/params';
+import { buildNodeParameters, getOutputParameters, getParamPlan, setJsonMember } from '../workflow/params';
 import { getReferences, parseReference } from '../workflow/plan';
 import type { NodeIssue, ParamType, WorkflowEdge } from '../workflow/types';
 import { parseToolArguments } from './arguments';
@@ -567,7 +567,7 @@ function wireReferences(
   for (const [input, value] of Object.entries(args)) {
     const ref = parseReference(value);
     if (!ref) {
-      values[input] = value;
+      setJsonMember(values, input, value);
       if (getReferences(value).length > 0) {
         issues.push({
           severity: 'warning',
@@ -581,7 +581,7 @@ function wireReferences(
     const param = inputs?.find((p) => p.name === input);
     if (inputs && !param) {
       // Not a parameter: it is reported as an unknown arg, and an edge to it would be refused.
-      values[input] = value;
+      setJsonMember(values, input, value);
       continue;
     }
     const edge = { source: ref.step, source_output: ref.output, target, target_input: input };
@@ -715,7 +715,7 @@ function updateStep(state: RunState, stepId: string, rawArgs: unknown, rawUnset:
       });
       continue;
     }
-    values[key] = value;
+    setJsonMember(values, key, value);
   }
   const operation: PlanOperation = { op: 'update_step', stepId, args: values, unset };
   state.operations.push(operation);

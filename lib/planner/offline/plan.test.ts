@@ -57,6 +57,17 @@ describe('planOffline on English tasks', () => {
     ]);
   });
 
+  it('fills parameters named like Object.prototype members ("constructor", "__proto__")', () => {
+    const tool = materialsTools.find((t) => t.name === 'optimize_structure')!;
+    const text = JSON.stringify(tool.inputSchema)
+      .replaceAll('"input_structure"', '"constructor"')
+      .replaceAll('"model_path"', '"__proto__"');
+    const [[, , args]] = plan('Relax the structure at ./Si.cif with model ./dpa.pt and relax the cell', [
+      { ...tool, inputSchema: JSON.parse(text) },
+    ]);
+    expect(JSON.stringify(args)).toBe('{"constructor":"./Si.cif","__proto__":"./dpa.pt","relax_cell":true}');
+  });
+
   it('chains three steps, wiring each to the most recent matching output', () => {
     expect(
       plan(

@@ -213,7 +213,10 @@ const BEFORE_WINDOW = 6;
 const AFTER_WINDOW = 4;
 
 function fillArguments(index: ToolIndex, group: Group, notes: string[]): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
+  // No prototype while the args are filled: parameter names are the tool's own strings, and
+  // "constructor" must read as unset, "__proto__" be set as a member (plan() copies the args
+  // into a plain object at the end).
+  const args: Record<string, unknown> = Object.create(null);
   const params = group.tool.params;
   const pairs: { literal: PlacedLiteral; param: IndexedParam; score: number; order: number }[] = [];
   let order = 0;
@@ -637,6 +640,7 @@ function isFileInput(param: IndexedParam): boolean {
 
 function findReusedValue(sources: Source[], name: string): unknown {
   for (let s = sources.length - 1; s >= 0; s--) {
+    if (!Object.hasOwn(sources[s].args, name)) continue;
     const value = sources[s].args[name];
     if (value === undefined || (typeof value === 'string' && /^\{\{.*\}\}$/.test(value))) continue;
     return value;
