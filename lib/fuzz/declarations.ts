@@ -25,6 +25,8 @@ import {
   mutateText,
   mutation,
   normalizeJson,
+  objectFrom,
+  resolvePointer,
   show,
   sometimes,
   textMutation,
@@ -103,9 +105,38 @@ export function renderFile(tools: readonly ToolDeclaration[], format: FileFormat
   return normalizeJson(rendered);
 }
 
-/** Declarations the importer must accept: object schemas, object properties, string `required`. */
+/**
+ * The schema with every parameter named "" renamed "_empty", wherever the importer reads
+ * parameter names (root properties, allOf branches, $ref targets): it refuses such names.
+ */
+function renameEmptyParams(schema: JsonSchema): JsonSchema {
+  const root = structuredClone(schema);
+  const seen = new Set<unknown>();
+  const walk = (node: unknown): void => {
+    if (!isObject(node) || seen.has(node)) return;
+    seen.add(node);
+    const properties = node.properties;
+    if (isObject(properties) && Object.hasOwn(properties, '')) {
+      node.properties = objectFrom(
+        Object.keys(properties).map((name) => [name === '' ? '_empty' : name, properties[name]]),
+      );
+    }
+    if (Array.isArray(node.allOf)) node.allOf.forEach(walk);
+    if (typeof node.$ref === 'string') {
+      const target = resolvePointer(root, node.$ref.replace(/^#/, ''));
+      if (target?.found) walk(target.value);
+    }
+  };
+  walk(root);
+  return root;
+}
+
+/**
+ * Declarations the importer must accept: object schemas, object properties, string `required`,
+ * no parameter or output named "".
+ */
 const importableDeclaration: fc.Arbitrary<ToolDeclaration> = declaration.map(({ declaration: d }) => {
-  const schema: JsonSchema = { ...d.inputSchema };
+  const schema: JsonSchema = renameEmptyParams(d.inputSchema);
   if (!isObject(schema.properties) && schema.properties !== undefined) schema.properties = {};
   if (schema.required !== undefined) {
     schema.required = Array.isArray(schema.required)
@@ -114,6 +145,7 @@ const importableDeclaration: fc.Arbitrary<ToolDeclaration> = declaration.map(({ 
   }
   const out: ToolDeclaration = { ...d, inputSchema: schema };
   if (out.outputSchema !== undefined && !isObject(out.outputSchema.properties)) delete out.outputSchema;
+  if (out.outputSchema !== undefined) out.outputSchema = renameEmptyParams(out.outputSchema);
   return normalizeJson<ToolDeclaration>(out);
 });
 

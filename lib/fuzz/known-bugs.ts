@@ -16,9 +16,9 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
   {
     id: 'empty-parameter-name',
     where:
-      'public/schemas/workflow.v1.schema.json (input/output parameter "name" has minLength 1) against lib/tools/import.ts and lib/workflow/params.ts, which accept and emit a property named ""',
+      'public/schemas/workflow.v1.schema.json (input/output parameter "name" has minLength 1) against lib/workflow/params.ts buildNodeParameters, which emits a parameter named ""',
     summary:
-      'A tool whose input (or output) schema has a property named "" (legal JSON Schema, accepted by the declarations importer) exports a node with an input_parameters (output_parameters) entry named "", which the v1 schema refuses: exportWorkflow writes a file importWorkflow rejects, so export → import breaks. The same happens to an arg named "" on a node whose tool is not declared (it becomes a placeholder parameter). Either refuse such names on import or allow them in the schema.',
+      'A tool whose input (or output) schema has a property named "" (legal JSON Schema) exports a node with an input_parameters (output_parameters) entry named "", which the v1 schema refuses: exportWorkflow writes a file importWorkflow rejects, so export → import breaks. The declarations importer now refuses such names (empty_property_name at …/properties/), but a declaration that does not come through it (the plan API, a toolkit, createDocumentFromPlan) still gets the parameter, and an arg named "" on a node whose tool is not declared still becomes a placeholder parameter "". buildNodeParameters should leave such names out and report them.',
     counterexample:
       'tool {name:"t",description:"",inputSchema:{type:"object",properties:{"":{type:"string"}}}} in a one-step plan → export → validateExport gives /nodes/0/input_parameters/0/name schema_minLength (target exports, seed 1).',
   },

@@ -350,6 +350,45 @@ describe('importDeclarations', () => {
       expect(issues[1].message).toMatch(/^expected an object, found the string "x"/);
     });
 
+    it('refuses a parameter or output named "" where it is written (fuzz counterexample)', () => {
+      // Workflow files require parameter names of at least one character: a tool with a ""
+      // parameter made workflows whose export the import then refused.
+      const issues = expectErr(
+        importDeclarations({
+          tools: [
+            {
+              name: 't',
+              description: '',
+              inputSchema: { type: 'object', properties: { '': { type: 'string' } } },
+            },
+            {
+              name: 'u',
+              inputSchema: {
+                type: 'object',
+                allOf: [{ properties: { a: {} } }, { $ref: '#/$defs/More' }],
+                $defs: { More: { properties: { '': {} } } },
+              },
+              outputSchema: { type: 'object', properties: { '': { type: 'number' } } },
+            },
+          ],
+        }),
+      );
+      expect(issues.map((i) => [i.path, i.code])).toEqual([
+        ['/tools/0/inputSchema/properties/', 'empty_property_name'],
+        ['/tools/1/inputSchema/$defs/More/properties/', 'empty_property_name'],
+        ['/tools/1/outputSchema/properties/', 'empty_property_name'],
+      ]);
+      expect(issues[0].message).toMatch(/^A parameter has an empty name/);
+      expect(issues[2].message).toMatch(/^An output has an empty name/);
+    });
+
+    it('accepts "" as the name of a nested field, which is no parameter', () => {
+      const schema = { type: 'object', properties: { a: { type: 'object', properties: { '': {} } } } };
+      expect(expectOk(importDeclarations([{ name: 'n', parameters: schema }])).tools[0].inputSchema).toEqual(
+        schema,
+      );
+    });
+
     it('reports a tool entry that is not an object at the entry, saying what it is', () => {
       // Fuzz counterexample: this was "/1/input_schema: missing", a member a number cannot have.
       const issues = expectErr(importDeclarations([{ name: 'a', input_schema: {} }, 5]));

@@ -6,7 +6,7 @@
  */
 import { err, joinPointer, ok, type Issue, type Result } from '../result';
 import { fromGeminiSchema } from './gemini-schema';
-import { isJsonObject } from './json-schema';
+import { decodePointerSegment, isJsonObject } from './json-schema';
 import { parseJsonText } from './json-text';
 import type { DeclarationFormat, JsonSchema, ToolDeclaration, ToolSource } from './types';
 
@@ -432,6 +432,53 @@ function issue(path: string, code: string, message: string): Issue {
   return { path, code, message };
 }
 
+/** How many `$ref`/`allOf` steps the empty-name check follows (as getObjectProperties does). */
+const MAX_NAME_WALK = 64;
+
+interface NameWalk {
+  root: JsonSchema;
+  /** Where `root` is in the input. */
+  rootPath: string;
+  what: 'parameters' | 'output';
+  issues: Issue[];
+  seen: Set<unknown>;
+}
+
+/**
+ * Report every parameter (or output) named "": the names getObjectProperties reads, i.e. the
+ * root's "properties" and those of its allOf branches and $ref targets, each where it is
+ * written. Workflow files require names of at least one character, so a tool with such a
+ * name would make workflows that cannot be exported and imported again.
+ */
+function checkEmptyNames(node: unknown, path: string, walk: NameWalk): void {
+  if (!isJsonObject(node) || walk.seen.has(node) || walk.seen.size > MAX_NAME_WALK) return;
+  walk.seen.add(node);
+  if (isJsonObject(node.properties) && Object.hasOwn(node.properties, '')) {
+    const kind = walk.what === 'parameters' ? 'A parameter' : 'An output';
+    walk.issues.push(
+      issue(
+        joinPointer(path, 'properties', ''),
+        'empty_property_name',
+        `${kind} has an empty name (""); workflow files need names of at least one character. Rename it.`,
+      ),
+    );
+  }
+  if (Array.isArray(node.allOf)) {
+    node.allOf.forEach((branch, i) => checkEmptyNames(branch, joinPointer(path, 'allOf', i), walk));
+  }
+  const ref = node.$ref;
+  if (typeof ref === 'string' && (ref === '#' || ref.startsWith('#/'))) {
+    const segments = ref.length > 2 ? ref.slice(2).split('/').map(decodePointerSegment) : [];
+    let target: unknown = walk.root;
+    for (const segment of segments) {
+      if (Array.isArray(target))
+        target = /^(0|[1-9]\d*)$/.test(segment) ? target[Number(segment)] : undefined;
+      else target = isJsonObject(target) && Object.hasOwn(target, segment) ? target[segment] : undefined;
+    }
+    checkEmptyNames(target, joinPointer(walk.rootPath, ...segments), walk);
+  }
+}
+
 /** Check and copy a parameters/output schema; it must be an object schema. */
 function readSchema(
   raw: unknown,
@@ -498,6 +545,7 @@ function readSchema(
       ),
     );
   }
+  checkEmptyNames(schema, path, { root: schema, rootPath: path, what, issues, seen: new Set() });
   // The canonical form always states the object type, first, as MCP requires.
   return type === undefined ? { type: 'object', ...schema } : schema;
 }
