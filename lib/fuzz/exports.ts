@@ -13,18 +13,7 @@ import fc from 'fast-check';
 import { exportWorkflow } from '../workflow/export';
 import { importWorkflow, validateExport } from '../workflow/import';
 import { checkIssues } from './declarations';
-import { isAvoided } from './known-bugs';
-import {
-  check,
-  checkIssuePath,
-  isObject,
-  mutateJson,
-  mutation,
-  normalizeJson,
-  show,
-  sometimes,
-  type Json,
-} from './json';
+import { check, isObject, mutateJson, mutation, normalizeJson, show, sometimes, type Json } from './json';
 import type { FuzzOptions, FuzzTarget } from './types';
 import { avoidKnownBugs, buildWorkflow, workflowDraft, type WorkflowDraft } from './workflows';
 
@@ -102,20 +91,6 @@ export const exportsTarget: FuzzTarget = {
     }),
 };
 
-/** Issue paths of a v0 file that the known path-mapping bugs put in the wrong place. */
-function isKnownV0PathBug(input: Json, path: string, opts: FuzzOptions): boolean {
-  if (!isObject(input) || input.version !== 0) return false;
-  if (isAvoided('v0-prototype-path', opts.includeKnownBugs) && path.includes('[native code]')) return true;
-  if (!isAvoided('v0-path-assumes-v0-keys', opts.includeKnownBugs)) return false;
-  // The path was mapped to v0 names the file does not use: undo the mapping and look again.
-  const v1Names: Record<string, string> = Object.create(null);
-  for (const map of [V0_ROOT, V0_NODE, V0_EDGE, V0_TOOL])
-    for (const [v1, v0] of Object.entries(map)) v1Names[v0] = v1;
-  const segments = path.split('/');
-  const unmapped = segments.map((s, i) => (i === 1 || i === 3 ? (v1Names[s] ?? s) : s)).join('/');
-  return unmapped !== path && checkIssuePath(input, { path: unmapped, message: '' }) === undefined;
-}
-
 /** Remove the `index`-th tool snapshot: its nodes must come back as placeholders. */
 function dropTool(file: Json, index: number): Json {
   if (!isObject(file) || !Array.isArray(file.tools) || file.tools.length === 0) return file;
@@ -148,7 +123,7 @@ export const exportsMutatedTarget: FuzzTarget = {
           input,
           result.error,
           'refused export',
-          (issue) => isKnownV0PathBug(input, issue.path, opts),
+          undefined,
           // A v0 file's `steps` is v1's `nodes`; messages name the v1 field.
           isObject(input) && input.version === 0 ? V0_NAMES : undefined,
         );

@@ -23,15 +23,6 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
       'tool {name:"t",description:"",inputSchema:{type:"object",properties:{"":{type:"string"}}}} in a one-step plan → export → validateExport gives /nodes/0/input_parameters/0/name schema_minLength (target exports, seed 1).',
   },
   {
-    id: 'v0-prototype-path',
-    where:
-      'lib/workflow/import.ts migrateV0 toOriginalPath (`V0_ROOT[collection]`, `byCollection[collection][segments[3]]`)',
-    summary:
-      'Mapping an issue path back into a version-0 file looks names up on plain objects, so a field named like an Object.prototype member is "renamed" to the inherited function: an unknown root field "constructor" in a v0 file is reported at "/function Object() { [native code] }".',
-    counterexample:
-      'validateExport({format:"toolflow.workflow",version:0,id:"w",name:"n",task:"",systemParameters:[],steps:[],edges:[],tools:[],toString:1}) → [{path:"/function toString() { [native code] }", …}] (target exports-mutated, seed 3).',
-  },
-  {
     id: 'drift-dangling-edge',
     where:
       'lib/workflow/commands.ts addNode (a changed declaration replaces the snapshot for every node of that tool) with lib/workflow/export.ts (edges exported as they are)',
@@ -39,14 +30,6 @@ export const KNOWN_BUGS: readonly KnownBug[] = [
       'When a follow-up plan (or the palette) adds a node of a tool whose declaration changed since the workflow was built, the new declaration replaces the snapshot for the existing nodes too; an existing edge into an input the new declaration no longer has stays in the document, and the export writes it, so importWorkflow refuses the exported file (unknown_port at /edges/i/target_input). The same happens when the run declares a tool that existing nodes called while it was undeclared. Drift should be reported, not turned into an unimportable export.',
     counterexample:
       "a document with node step_1 of tool T {inputs: a} and an edge into step_1.a; runPlanner with tools [T' without a] adding a step of T'; applyPlanOperations → export → validateExport gives unknown_port (target planner, seed 2).",
-  },
-  {
-    id: 'v0-path-assumes-v0-keys',
-    where: 'lib/workflow/import.ts migrateV0 toOriginalPath',
-    summary:
-      'A file that says "version": 0 but uses the v1 key names (e.g. "nodes" instead of "steps") is migrated correctly, but its issue paths are mapped back as if it used the v0 names: a problem in /nodes/0/position is reported at "/steps/0/position", which the file does not have.',
-    counterexample:
-      'a valid v1 export with "version" set to 0 and an extra member "" in nodes[0].position → issue path "/steps/0/position/" (target exports-mutated, seed 380135068).',
   },
 ];
 

@@ -277,6 +277,44 @@ describe('importWorkflow', () => {
       v0.steps[1].toolName = 'analyse';
       expect(validateExport(v0).map((i) => i.path)).toEqual(['/edges/0/sourceOutput']);
     });
+    it('reports an unknown field named like an Object.prototype member at its own name', () => {
+      const v0 = {
+        format: 'toolflow.workflow',
+        version: 0,
+        id: 'w',
+        name: 'n',
+        task: '',
+        systemParameters: [],
+        steps: [],
+        edges: [],
+        tools: [],
+      };
+      for (const name of ['toString', 'constructor', '__proto__']) {
+        const file = JSON.parse(JSON.stringify(v0).replace('{', `{${JSON.stringify(name)}:1,`));
+        expect(validateExport(file)).toEqual([
+          expect.objectContaining({ path: `/${name}`, code: 'schema_unknown_field' }),
+        ]);
+      }
+      const step = copy(toV0(exportPlan({ steps: chain.steps.slice(0, 1) })));
+      step.steps[0].valueOf = 1;
+      expect(validateExport(step).map((i) => i.path)).toEqual(['/steps/0/valueOf']);
+    });
+    it('keeps the v1 key names of a version-0 file that uses them in its issue paths', () => {
+      const file = copy({ ...exportPlan(chain), version: 0 });
+      file.nodes[0].position[''] = 1;
+      file.edges[0].source_output = 5;
+      expect(validateExport(file).map((i) => i.path)).toEqual([
+        '/nodes/0/position/',
+        '/edges/0/source_output',
+      ]);
+      const mixed = copy(toV0(exportPlan(chain)));
+      mixed.steps[1].tool_name = mixed.steps[1].toolName;
+      delete mixed.steps[1].toolName;
+      mixed.steps[1].inputParameters = 'x';
+      expect(validateExport(mixed).map((i) => i.path)).toEqual(['/steps/1/inputParameters']);
+      mixed.steps[1].tool_name = 5;
+      expect(validateExport(mixed).map((i) => i.path)).toContain('/steps/1/tool_name');
+    });
     it('points a step_index problem at the v0 step', () => {
       const migrated = migrateExport({ format: 'toolflow.workflow', version: 0, steps: [] });
       expect(migrated.ok && migrated.value.toOriginalPath('/nodes/3/step_index')).toBe('/steps/3');

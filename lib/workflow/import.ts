@@ -6,7 +6,7 @@
  */
 import { hashDeclaration } from '../tools/canonical-json';
 import type { JsonSchema, ToolDeclaration, ToolSource } from '../tools/types';
-import { err, joinPointer, ok, type Issue, type Result } from '../result';
+import { err, joinPointer, ok, pointerSegment, type Issue, type Result } from '../result';
 import workflowV1Schema from '../../public/schemas/workflow.v1.schema.json';
 import { DERIVED_PROBLEM_CODES, EXPORT_FORMAT, EXPORT_VERSION } from './export';
 import { getOutputParameters, getParamPlan, setJsonMember } from './params';
@@ -53,48 +53,99 @@ const V0_NODE: Record<string, string> = {
 const V0_EDGE: Record<string, string> = { source_output: 'sourceOutput', target_input: 'targetInput' };
 const V0_TOOL: Record<string, string> = { input_schema: 'inputSchema', output_schema: 'outputSchema' };
 
-function renameFrom(value: unknown, v1ToV0: Record<string, string>): unknown {
-  if (!isObject(value)) return value;
+/** An object with its version-0 keys renamed, and which key of the file each member came from. */
+interface Renamed {
+  value: unknown;
+  /** v1 key → the key the file used for it (a v0 name, or the v1 name when the file had that). */
+  from: Map<string, string>;
+}
+
+function renameFrom(value: unknown, v1ToV0: Record<string, string>): Renamed {
+  const from = new Map<string, string>();
+  if (!isObject(value)) return { value, from };
   const out: Json = {};
   const v0ToV1 = new Map(Object.entries(v1ToV0).map(([v1, v0]) => [v0, v1]));
-  for (const [key, item] of Object.entries(value)) out[v0ToV1.get(key) ?? key] = item;
-  return out;
+  for (const [key, item] of Object.entries(value)) {
+    const name = v0ToV1.get(key) ?? key;
+    // File keys are user strings: "__proto__" must stay a member (and be reported as unknown).
+    setJsonMember(out, name, item);
+    from.set(name, key);
+  }
+  return { value: out, from };
+}
+
+const decodeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/**
+ * The key of the file a v1 path segment stands for: the one the member came from, or, for a
+ * member the file lacks, the version-0 name it should have. Own-member lookups only: a field
+ * may be named "constructor" or "toString".
+ */
+function toOriginalSegment(
+  segment: string,
+  from: Map<string, string> | undefined,
+  v1ToV0: Record<string, string>,
+): string {
+  const name = decodeSegment(segment);
+  const original = from?.get(name) ?? (Object.hasOwn(v1ToV0, name) ? v1ToV0[name] : name);
+  return original === name ? segment : pointerSegment(original);
 }
 
 /**
  * Version 0 (the prototype's format): camelCase keys, the node list under `steps`, no
- * `step_index` (a node's position in the list was its index) and `problems` optional.
+ * `step_index` (a node's position in the list was its index) and `problems` optional. A file
+ * that says version 0 but already uses some v1 key names is read too, and its issue paths keep
+ * the names it used.
  */
 function migrateV0(json: Json): Migrated {
-  const root = renameFrom(json, V0_ROOT) as Json;
+  const renamedRoot = renameFrom(json, V0_ROOT);
+  const root = renamedRoot.value as Json;
   root.version = 1;
+  // For each collection, which key of the file each member of its i-th item came from.
+  const itemKeys: Record<string, Map<string, string>[]> = { nodes: [], edges: [], tools: [] };
   if (Array.isArray(root.nodes)) {
     root.nodes = root.nodes.map((node, i) => {
       if (!isObject(node)) return node;
-      const renamed = renameFrom(node, V0_NODE) as Json;
+      const renamed = renameFrom(node, V0_NODE);
+      itemKeys.nodes[i] = renamed.from;
+      const fields = renamed.value as Json;
       // Keep the v1 key order so a migrated file exports the way it validates.
-      const { id, ...rest } = renamed;
-      return { id, step_index: i + 1, ...rest, problems: renamed.problems ?? [] };
+      const { id, ...rest } = fields;
+      return { id, step_index: i + 1, ...rest, problems: fields.problems ?? [] };
     });
   }
-  if (Array.isArray(root.edges)) root.edges = root.edges.map((e) => renameFrom(e, V0_EDGE));
-  if (Array.isArray(root.tools)) root.tools = root.tools.map((t) => renameFrom(t, V0_TOOL));
-  const byCollection: Record<string, Record<string, string>> = {
-    nodes: V0_NODE,
-    edges: V0_EDGE,
-    tools: V0_TOOL,
+  const renameItems = (collection: 'edges' | 'tools', v1ToV0: Record<string, string>) => {
+    const items = root[collection];
+    if (!Array.isArray(items)) return;
+    root[collection] = items.map((item, i) => {
+      const renamed = renameFrom(item, v1ToV0);
+      itemKeys[collection][i] = renamed.from;
+      return renamed.value;
+    });
   };
+  renameItems('edges', V0_EDGE);
+  renameItems('tools', V0_TOOL);
+  const byCollection = new Map<string, Record<string, string>>([
+    ['nodes', V0_NODE],
+    ['edges', V0_EDGE],
+    ['tools', V0_TOOL],
+  ]);
   return {
     json: root,
     toOriginalPath: (path) => {
       const segments = path.split('/');
       // ['', root key, index, member key, ...]
-      const collection = segments[1];
-      if (collection !== undefined && V0_ROOT[collection]) segments[1] = V0_ROOT[collection];
-      if (segments[3] !== undefined && byCollection[collection]) {
-        if (collection === 'nodes' && segments[3] === 'step_index') return segments.slice(0, 3).join('/');
-        segments[3] = byCollection[collection][segments[3]] ?? segments[3];
+      const collection = segments[1] === undefined ? undefined : decodeSegment(segments[1]);
+      if (collection === undefined) return path;
+      segments[1] = toOriginalSegment(segments[1], renamedRoot.from, V0_ROOT);
+      const v1ToV0 = byCollection.get(collection);
+      if (segments[3] === undefined || !v1ToV0) return segments.join('/');
+      const from = /^(0|[1-9]\d*)$/.test(segments[2]) ? itemKeys[collection][Number(segments[2])] : undefined;
+      // The migration adds step_index; a problem with it is a problem with the node itself.
+      if (collection === 'nodes' && segments[3] === 'step_index' && !from?.has('step_index')) {
+        return segments.slice(0, 3).join('/');
       }
+      segments[3] = toOriginalSegment(segments[3], from, v1ToV0);
       return segments.join('/');
     },
   };
