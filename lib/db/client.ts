@@ -35,7 +35,10 @@ export async function createPrisma(target: DatabaseTarget): Promise<Db> {
     const adapter = new PrismaPg({
       connectionString: target.url,
       max: Number(process.env.TOOLFLOW_DB_POOL ?? 10),
-      connectionTimeoutMillis: 5_000,
+      // pg counts waiting for a free pooled connection in this timeout too, so under a burst it
+      // must outlast Prisma's transaction maxWait (15 s); a server that is down still fails at once
+      // (ECONNREFUSED), which the API turns into 503.
+      connectionTimeoutMillis: 16_000,
     });
     return new PrismaClient({ adapter });
   }
