@@ -14,15 +14,6 @@ export interface KnownBug {
 
 export const KNOWN_BUGS: readonly KnownBug[] = [
   {
-    id: 'empty-parameter-name',
-    where:
-      'public/schemas/workflow.v1.schema.json (input/output parameter "name" has minLength 1) against lib/workflow/params.ts buildNodeParameters, which emits a parameter named ""',
-    summary:
-      'A tool whose input (or output) schema has a property named "" (legal JSON Schema) exports a node with an input_parameters (output_parameters) entry named "", which the v1 schema refuses: exportWorkflow writes a file importWorkflow rejects, so export → import breaks. The declarations importer now refuses such names (empty_property_name at …/properties/), but a declaration that does not come through it (the plan API, a toolkit, createDocumentFromPlan) still gets the parameter, and an arg named "" on a node whose tool is not declared still becomes a placeholder parameter "". buildNodeParameters should leave such names out and report them.',
-    counterexample:
-      'tool {name:"t",description:"",inputSchema:{type:"object",properties:{"":{type:"string"}}}} in a one-step plan → export → validateExport gives /nodes/0/input_parameters/0/name schema_minLength (target exports, seed 1).',
-  },
-  {
     id: 'drift-dangling-edge',
     where:
       'lib/workflow/commands.ts addNode (a changed declaration replaces the snapshot for every node of that tool) with lib/workflow/export.ts (edges exported as they are)',

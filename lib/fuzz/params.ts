@@ -177,7 +177,7 @@ export function checkNodeParameters(c: ParamsCase): void {
 
   const root = decl.inputSchema;
   const declared = getDeclared(c.gen);
-  const expected = declared.filter((p) => !system.has(p.name));
+  const expected = declared.filter((p) => !system.has(p.name) && p.name !== '');
   const names = result.input_parameters.map((p) => p.name);
   check(
     jsonEqual(
@@ -226,7 +226,13 @@ export function checkNodeParameters(c: ParamsCase): void {
     () => `missing_tool_args ${show(result.missing_tool_args)}, expected ${show(missing)}`,
   );
 
-  const all = new Set(declared.map((p) => p.name));
+  const all = new Set(declared.filter((p) => p.name !== '' || system.has('')).map((p) => p.name));
+  if (declared.some((p) => p.name === '') && !system.has('')) {
+    check(
+      result.problems.some((q) => q.code === 'unnamed_parameter'),
+      'a property named "" is left out without a word',
+    );
+  }
   const unknown = Object.keys(c.args).filter((k) => !all.has(k) && !system.has(k));
   check(
     jsonEqual(result.unknown_args, unknown),
@@ -264,7 +270,9 @@ export function checkNodeParameters(c: ParamsCase): void {
     'an undeclared tool is not reported as unknown_tool',
   );
   const kept = undeclared.input_parameters.map((p) => p.name);
-  const expectedKept = [...Object.keys(c.args), ...[...connected].filter((n) => !hasOwn(c.args, n))];
+  const expectedKept = [...Object.keys(c.args), ...[...connected].filter((n) => !hasOwn(c.args, n))].filter(
+    (n) => n !== '',
+  );
   check(
     jsonEqual(kept, expectedKept),
     () => `undeclared tool parameters ${show(kept)}, expected ${show(expectedKept)}`,

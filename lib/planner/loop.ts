@@ -579,7 +579,7 @@ function wireReferences(
       continue;
     }
     const param = inputs?.find((p) => p.name === input);
-    if (inputs && !param) {
+    if ((inputs && !param) || input === '') {
       // Not a parameter: it is reported as an unknown arg, and an edge to it would be refused.
       setJsonMember(values, input, value);
       continue;
@@ -706,7 +706,7 @@ function updateStep(state: RunState, stepId: string, rawArgs: unknown, rawUnset:
     : undefined;
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(wired.values)) {
-    if (declared && !declared.has(key)) {
+    if ((declared && !declared.has(key)) || key === '') {
       issues.push({
         severity: 'warning',
         code: 'unknown_arg',

@@ -110,6 +110,19 @@ describe('removeNodes', () => {
 });
 
 describe('connect', () => {
+  it('refuses an input named "" of an undeclared tool (a port needs a name)', () => {
+    const doc: WorkflowDocument = {
+      ...twoNodes(),
+      nodes: [
+        ...twoNodes().nodes,
+        { id: asNodeId('g'), tool: 'ghost', position: { x: 0, y: 0 }, args: { '': 1, q: 'x' } },
+      ],
+    };
+    const into = (targetInput: string) =>
+      connect(doc, { source: 'step_1', sourceOutput: 'path', target: 'g', targetInput });
+    expect(into('')).toMatchObject({ ok: false, error: [{ code: 'unknown_port' }] });
+    expect(into('q').ok).toBe(true);
+  });
   describe('when the connection is valid', () => {
     it('adds the edge and the input becomes edge-fed', () => {
       const doc = connected();

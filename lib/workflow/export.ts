@@ -33,6 +33,7 @@ export const DERIVED_PROBLEM_CODES: ReadonlySet<string> = new Set([
   'invalid_value',
   'schema_unusable',
   'unknown_tool',
+  'unnamed_parameter',
 ]);
 
 const EMPTY: ReadonlySet<string> = new Set();

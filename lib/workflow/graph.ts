@@ -48,7 +48,10 @@ export function getInputPorts(doc: WorkflowDocument, node: WorkflowNode): readon
   const decl = getToolSnapshot(doc, node.tool)?.declaration;
   if (decl) return getParamPlan(decl, doc.systemParams ?? DEFAULT_SYSTEM_PARAMS);
   if (node.placeholderParams) return node.placeholderParams;
-  return Object.keys(node.args).map((name) => ({ name, type: getValueType(node.args[name]) }));
+  // As buildNodeParameters: an arg named "" is not a parameter (a port needs a name).
+  return Object.keys(node.args)
+    .filter((name) => name !== '')
+    .map((name) => ({ name, type: getValueType(node.args[name]) }));
 }
 
 /** The output ports of a node: outputSchema properties, else one `result` port. */

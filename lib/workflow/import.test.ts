@@ -110,6 +110,36 @@ describe('importWorkflow', () => {
     });
   });
 
+  describe('a parameter named ""', () => {
+    const emptyName: ToolDeclaration = {
+      name: 't',
+      description: '',
+      inputSchema: { type: 'object', properties: { '': { type: 'string' } } },
+      outputSchema: { type: 'object', properties: { '': { type: 'string' }, out: { type: 'string' } } },
+    };
+    it('exports a file its own import accepts, and round-trips', () => {
+      const exported = exportPlan({ steps: [{ id: 's1', tool: 't', args: { '': 'x' } }] }, [emptyName]);
+      expect(exported.nodes[0].input_parameters).toEqual([]);
+      expect(exported.nodes[0].output_parameters).toEqual([{ name: 'out', type: 'str' }]);
+      expect(exported.nodes[0].unknown_args).toEqual(['']);
+      expect(validateExport(copy(exported))).toEqual([]);
+      expect(roundTrip(exported)).toBe(JSON.stringify(exported));
+    });
+    it('exports an arg named "" of an undeclared tool as an unknown arg, not as a parameter', () => {
+      const exported = exportPlan({
+        steps: [
+          { id: 's1', tool: 'ghost', args: { '': 'x', q: 1 } },
+          { id: 's2', tool: 'ghost', args: { '': '{{s1.result}}' } },
+        ],
+      });
+      expect(exported.nodes[0].input_parameters.map((p) => p.name)).toEqual(['q']);
+      expect(exported.nodes[0].unknown_args).toEqual(['']);
+      expect(exported.edges).toEqual([]);
+      expect(validateExport(copy(exported))).toEqual([]);
+      expect(roundTrip(exported)).toBe(JSON.stringify(exported));
+    });
+  });
+
   describe('schema problems', () => {
     it('reports every problem with its JSON path', () => {
       const file = copy(exportPlan(chain));

@@ -341,6 +341,41 @@ describe('buildNodeParameters', () => {
     });
   });
 
+  describe('a property named ""', () => {
+    it('is left out of the parameters and reported, and an arg of that name is an unknown arg', () => {
+      const decl: ToolDeclaration = {
+        name: 't',
+        description: '',
+        inputSchema: { type: 'object', properties: { '': { type: 'string' }, a: { type: 'string' } } },
+      };
+      const built = buildNodeParameters(decl, { '': 'x', a: 'y' }, { connectedInputs: none });
+      expect(built.input_parameters.map((p) => p.name)).toEqual(['a']);
+      expect(built.unknown_args).toEqual(['']);
+      expect(built.problems.map((p) => p.code)).toEqual(['unknown_arg', 'unnamed_parameter']);
+      expect(getParamPlan(decl).map((p) => p.name)).toEqual(['a']);
+    });
+    it('is left out of the output ports, falling back to result when it was the only one', () => {
+      const only = tool({}, { outputSchema: { type: 'object', properties: { '': { type: 'string' } } } });
+      const built = buildNodeParameters(only, {}, { connectedInputs: none });
+      expect(built.output_parameters).toEqual([{ name: 'result', type: 'any' }]);
+      expect(built.problems).toEqual([
+        expect.objectContaining({ code: 'unnamed_parameter', message: expect.stringContaining('an output') }),
+      ]);
+      const two = tool(
+        {},
+        { outputSchema: { properties: { '': { type: 'string' }, n: { type: 'integer' } } } },
+      );
+      expect(buildNodeParameters(two, {}, { connectedInputs: none }).output_parameters).toEqual([
+        { name: 'n', type: 'int' },
+      ]);
+    });
+    it('is not a parameter of an undeclared tool either', () => {
+      const built = buildNodeParameters(undefined, { '': 1, q: 2 }, { connectedInputs: new Set(['']) });
+      expect(built.input_parameters.map((p) => p.name)).toEqual(['q']);
+      expect(built.problems.map((p) => p.code)).toEqual(['unknown_tool', 'unnamed_parameter']);
+    });
+  });
+
   describe('values Ajv cannot check', () => {
     it('reports an object with an own "valueOf" checked against an enum of objects instead of throwing', () => {
       const decl: ToolDeclaration = {

@@ -60,11 +60,15 @@ interface ParamPlan {
   /** Every property the declaration has, system ones included (for unknown_args). */
   declared: Set<string>;
   system: Set<string>;
+  /** The declaration has an input property named "" (left out: a parameter needs a name). */
+  unnamedInput: boolean;
 }
 
 interface DeclarationEntry {
   plans: Map<string, ParamPlan>;
   outputs: OutputParameter[];
+  /** The outputSchema has a property named "" (left out: a port needs a name). */
+  unnamedOutput: boolean;
   /** undefined until first needed; then the validator or the reason Ajv refused the schema. */
   validator?: { validate: ValidateFunction } | { reason: string };
 }
@@ -106,21 +110,29 @@ export function cloneJson<T>(value: T): T {
   return copy as T;
 }
 
-function computeOutputParameters(decl: ToolDeclaration): OutputParameter[] {
+/**
+ * The output ports of a declaration, and whether it has an output named "": such a property
+ * cannot be a port (the v1 format, like an edge, needs a name), so it is left out and reported.
+ */
+function computeOutputParameters(decl: ToolDeclaration): { outputs: OutputParameter[]; unnamed: boolean } {
   const schema = decl.outputSchema;
   if (isJsonObject(schema)) {
     const { properties } = getObjectProperties(schema, schema);
-    if (properties.length > 0) {
-      return properties.map((p) => ({ name: p.name, type: getParamType(p.schema, schema) }));
+    const named = properties.filter((p) => p.name !== '');
+    const unnamed = named.length < properties.length;
+    if (named.length > 0) {
+      return { outputs: named.map((p) => ({ name: p.name, type: getParamType(p.schema, schema) })), unnamed };
     }
+    return { outputs: [{ name: 'result', type: 'any' }], unnamed };
   }
-  return [{ name: 'result', type: 'any' }];
+  return { outputs: [{ name: 'result', type: 'any' }], unnamed: false };
 }
 
 function getDeclarationEntry(decl: ToolDeclaration): DeclarationEntry {
   let entry = declarationCache.get(decl);
   if (!entry) {
-    entry = { plans: new Map(), outputs: computeOutputParameters(decl) };
+    const { outputs, unnamed } = computeOutputParameters(decl);
+    entry = { plans: new Map(), outputs, unnamedOutput: unnamed };
     declarationCache.set(decl, entry);
   }
   return entry;
@@ -132,7 +144,14 @@ function createParamPlan(decl: ToolDeclaration, systemParams: readonly string[])
   const system = new Set(systemParams);
   const declared = new Set<string>();
   const entries: ParamPlanEntry[] = [];
+  let unnamedInput = false;
   for (const { name, schema } of properties) {
+    // A parameter needs a name (the v1 format refuses ""): leave it out and report it on the
+    // node; an arg named "" is then an unknown arg, kept by name.
+    if (name === '' && !system.has(name)) {
+      unnamedInput = true;
+      continue;
+    }
     declared.add(name);
     if (system.has(name)) continue;
     // A default or description may sit on the property or on its $ref target.
@@ -149,7 +168,7 @@ function createParamPlan(decl: ToolDeclaration, systemParams: readonly string[])
       defaultNeedsCopy: defaultValue !== null && typeof defaultValue === 'object',
     });
   }
-  return { entries, declared, system };
+  return { entries, declared, system, unnamedInput };
 }
 
 /**
@@ -201,6 +220,15 @@ export function getUnknownArgIssue(name: string, tool: string): NodeIssue {
   };
 }
 
+/** The warning for a property named "" (in the input or output schema), left out of the node. */
+function getUnnamedIssue(tool: string, what: 'a parameter' | 'an output'): NodeIssue {
+  return {
+    severity: 'warning',
+    code: 'unnamed_parameter',
+    message: `Tool "${tool}" declares ${what} with an empty name; it was left out, as a parameter or port needs a name.`,
+  };
+}
+
 /**
  * Build a node's parameters from its tool declaration and tool_args by the DESIGN §1 rules:
  * every non-system property in declaration order; edge → arg (even null) → default (even
@@ -233,6 +261,9 @@ export function buildNodeParameters(
     unknown_args.push(key);
     problems.push(getUnknownArgIssue(key, decl.name));
   }
+  const declEntry = getDeclarationEntry(decl);
+  if (plan.unnamedInput) problems.push(getUnnamedIssue(decl.name, 'a parameter'));
+  if (declEntry.unnamedOutput) problems.push(getUnnamedIssue(decl.name, 'an output'));
 
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
@@ -292,7 +323,7 @@ export function buildNodeParameters(
     input_parameters,
     missing_tool_args,
     unknown_args,
-    output_parameters: getDeclarationEntry(decl).outputs.map((o) => ({ name: o.name, type: o.type })),
+    output_parameters: declEntry.outputs.map((o) => ({ name: o.name, type: o.type })),
     problems,
   };
 }
@@ -407,8 +438,24 @@ function runValidator(validate: ValidateFunction, value: unknown): true | ErrorO
 
 function buildUndeclared(args: Record<string, unknown>, connected: ReadonlySet<string>): NodeParameters {
   const input_parameters: InputParameter[] = [];
+  const problems: NodeIssue[] = [
+    {
+      severity: 'error',
+      code: 'unknown_tool',
+      message: 'The tool of this node is not declared: import its declaration or replace the node.',
+    },
+  ];
   for (const name of Object.keys(args)) {
     if (args[name] === undefined) continue;
+    if (name === '') {
+      // Not a parameter without a name (the v1 format refuses ""); say so instead of exporting it.
+      problems.push({
+        severity: 'warning',
+        code: 'unnamed_parameter',
+        message: 'An argument with an empty name was left out: a parameter needs a name.',
+      });
+      continue;
+    }
     const fed = connected.has(name);
     input_parameters.push({
       name,
@@ -420,7 +467,7 @@ function buildUndeclared(args: Record<string, unknown>, connected: ReadonlySet<s
     });
   }
   for (const name of connected) {
-    if (hasOwn.call(args, name)) continue;
+    if (name === '' || hasOwn.call(args, name)) continue;
     input_parameters.push({
       name,
       type: 'any',
@@ -435,12 +482,6 @@ function buildUndeclared(args: Record<string, unknown>, connected: ReadonlySet<s
     missing_tool_args: [],
     unknown_args: [],
     output_parameters: [{ name: 'result', type: 'any' }],
-    problems: [
-      {
-        severity: 'error',
-        code: 'unknown_tool',
-        message: 'The tool of this node is not declared: import its declaration or replace the node.',
-      },
-    ],
+    problems,
   };
 }

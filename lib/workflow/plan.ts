@@ -218,7 +218,8 @@ export function createDocumentFromPlan(
     const unknownArgs: string[] = [];
     const notes: NodeIssue[] = [];
     for (const [name, value] of Object.entries(step.args ?? {})) {
-      if (declared && !declared.has(name) && !system.has(name)) {
+      // An arg named "" is no parameter of any tool, declared or not (a parameter needs a name).
+      if ((declared ? !declared.has(name) : name === '') && !system.has(name)) {
         unknownArgs.push(name);
         continue;
       }
