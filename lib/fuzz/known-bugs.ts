@@ -12,17 +12,7 @@ export interface KnownBug {
   counterexample: string;
 }
 
-export const KNOWN_BUGS: readonly KnownBug[] = [
-  {
-    id: 'drift-dangling-edge',
-    where:
-      'lib/workflow/commands.ts addNode (a changed declaration replaces the snapshot for every node of that tool) with lib/workflow/export.ts (edges exported as they are)',
-    summary:
-      'When a follow-up plan (or the palette) adds a node of a tool whose declaration changed since the workflow was built, the new declaration replaces the snapshot for the existing nodes too; an existing edge into an input the new declaration no longer has stays in the document, and the export writes it, so importWorkflow refuses the exported file (unknown_port at /edges/i/target_input). The same happens when the run declares a tool that existing nodes called while it was undeclared. Drift should be reported, not turned into an unimportable export.',
-    counterexample:
-      "a document with node step_1 of tool T {inputs: a} and an edge into step_1.a; runPlanner with tools [T' without a] adding a step of T'; applyPlanOperations → export → validateExport gives unknown_port (target planner, seed 2).",
-  },
-];
+export const KNOWN_BUGS: readonly KnownBug[] = [];
 
 /** True when `id` is a known bug whose inputs the targets should leave out. */
 export function isAvoided(id: string, includeKnownBugs: boolean): boolean {

@@ -46,7 +46,6 @@ import {
   type Json,
   type TextMutation,
 } from './json';
-import { isAvoided } from './known-bugs';
 import type { FuzzOptions, FuzzTarget } from './types';
 import { avoidKnownBugs, buildWorkflow, getDeclaredNames, toolList, workflowDraft } from './workflows';
 import { exportWorkflow } from '../workflow/export';
@@ -474,7 +473,7 @@ export async function checkPlannerRun(c: PlannerCase, opts: FuzzOptions): Promis
   const document: WorkflowDocument | undefined = c.draft
     ? buildWorkflow(avoidKnownBugs(c.draft, opts)).doc
     : undefined;
-  let tools = avoidKnownBugs(
+  const tools = avoidKnownBugs(
     {
       tools: c.tools,
       plan: { steps: [] },
@@ -485,14 +484,6 @@ export async function checkPlannerRun(c: PlannerCase, opts: FuzzOptions): Promis
     },
     opts,
   ).tools;
-  if (document && isAvoided('drift-dangling-edge', opts.includeKnownBugs)) {
-    // The run's tools agree with the document's snapshots: no declaration drift.
-    const declared = (name: string) => Object.prototype.hasOwnProperty.call(document.tools, name);
-    const undeclared = new Set(document.nodes.map((n) => n.tool).filter((name) => !declared(name)));
-    tools = tools
-      .filter((t) => !undeclared.has(t.name))
-      .map((t) => (declared(t.name) ? document.tools[t.name].declaration : t));
-  }
   const known = new Map<string, ToolDeclaration>();
   for (const t of tools) if (!known.has(t.name)) known.set(t.name, t);
   for (const s of Object.values(document?.tools ?? {}))

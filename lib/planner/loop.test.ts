@@ -5,6 +5,8 @@ import { runPlanner } from './loop';
 import { applyPlanOperations, createPlannedDocument } from './operations';
 import type { ModelEvent, PlanEvent, PlannerInput, PlannerOptions } from './types';
 import type { ToolDeclaration } from '../tools/types';
+import { exportWorkflow } from '../workflow/export';
+import { validateExport } from '../workflow/import';
 import type { WorkflowDocument } from '../workflow/types';
 
 const URL_A = 'https://example.org/a.cif';
@@ -522,6 +524,41 @@ describe('runPlanner: follow-up edits', () => {
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'warning', message: expect.stringContaining('Argument "__proto__"') }),
     );
+  });
+
+  it('drops the wires a changed tool no longer has when a step of it is added, as applying the plan will', async () => {
+    const doc = existing();
+    const phonons = materialsTools.find((t) => t.name === 'calculate_phonons')!;
+    const schema = JSON.parse(JSON.stringify(phonons.inputSchema));
+    delete schema.properties.structure_path;
+    schema.required = ['model_path'];
+    const changed: ToolDeclaration = { ...phonons, inputSchema: schema };
+    const tools = materialsTools.map((t) => (t === phonons ? changed : t));
+    const wire = {
+      source: 'step_1',
+      source_output: 'optimized_structure',
+      target: 'step_2',
+      target_input: 'structure_path',
+    };
+    const { done, events } = await run(
+      [[call('calculate_phonons', { model_path: MODEL }, 'n'), call('connect', wire, 'c'), end()], [end()]],
+      { document: doc, tools },
+    );
+    expect(events).toContainEqual({
+      type: 'warning',
+      message: expect.stringContaining('"step_2" has no input "structure_path"'),
+      stepId: 'step_2',
+    });
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'error', code: 'unknown_port', stepId: 'step_2' }),
+    );
+    expect(done.operations.map((o) => o.op)).toEqual(['add_step']);
+    const next = applyPlanOperations(doc, done.operations, tools);
+    if (!next.ok) throw new Error(JSON.stringify(next.error));
+    expect(next.value.edges).toEqual([]);
+    expect(next.value.nodes[1].notes?.map((n) => n.code)).toEqual(['edge_removed']);
+    const file = JSON.parse(JSON.stringify(exportWorkflow(next.value, { id: 'w', name: 'w' })));
+    expect(validateExport(file)).toEqual([]);
   });
 
   it('rewires with connect after a disconnect, and refuses edits that do not fit', async () => {

@@ -7,6 +7,7 @@
  * `maxIterations` turns. Bad model output is reported on the step or as an event; it never ends
  * the run with an exception.
  */
+import { hashDeclaration } from '../tools/canonical-json';
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration } from '../tools/types';
 import { getToolSnapshot, hasPath, isTypeCompatible } from '../workflow/graph';
 import { buildNodeParameters, getOutputParameters, getParamPlan, setJsonMember } from '../workflow/params';
@@ -50,6 +51,12 @@ interface RunState {
   systemParams: readonly string[];
   /** Tools the model may call, by name (real tools, then edit tools in a follow-up). */
   callable: Map<string, ToolDeclaration>;
+  /**
+   * The declaration the workflow holds for each tool name, with its hash, as applying the
+   * operations will leave it: the document's snapshots, replaced by a new step's declaration
+   * when that differs (the editor's addNode does the same).
+   */
+  snapshots: Map<string, { decl: ToolDeclaration; hash: string }>;
   editing: boolean;
   known: Map<string, KnownStep>;
   /** The graph as it stands now: existing edges plus this run's, minus removed ones. */
@@ -357,8 +364,11 @@ function createRunState(input: PlannerInput): RunState {
   for (const tool of input.tools) if (!callable.has(tool.name)) callable.set(tool.name, tool);
   const known = new Map<string, KnownStep>();
   const edges: PlannedEdge[] = [];
+  const snapshots: RunState['snapshots'] = new Map();
   const doc = input.document;
   if (doc) {
+    for (const name of Object.keys(doc.tools))
+      snapshots.set(name, { decl: doc.tools[name].declaration, hash: doc.tools[name].hash });
     // Tools the workflow already uses stay callable even when the request did not list them.
     for (const snapshot of Object.values(doc.tools)) {
       if (!callable.has(snapshot.declaration.name))
@@ -394,6 +404,7 @@ function createRunState(input: PlannerInput): RunState {
   return {
     systemParams,
     callable,
+    snapshots,
     editing: doc !== undefined,
     known,
     edges,
@@ -504,6 +515,7 @@ function addStep(
   rawArguments: string,
   blockRepairs: string[],
 ): CallOutcome {
+  const adopted = adoptDeclaration(state, decl);
   const id = takeNextId(state);
   const read = readArguments(rawArguments, blockRepairs);
   const issues = [...read.issues];
@@ -527,7 +539,7 @@ function addStep(
   state.known.set(id, { id, tool: decl.name, decl, outputs, removed: false });
   state.steps.push(step);
   state.operations.push({ op: 'add_step', step });
-  const events: PlanEvent[] = [{ type: 'step', step }];
+  const events: PlanEvent[] = [...adopted, { type: 'step', step }];
   for (const edge of wired.edges) {
     state.edges.push(edge);
     state.newEdges.push(edge);
@@ -548,6 +560,45 @@ function addStep(
         : {}),
     },
   };
+}
+
+/**
+ * A step of `decl` is about to be added. When the workflow holds another declaration of that
+ * tool (it changed since the workflow was built), or none while steps already call it, the new
+ * one becomes every such step's declaration, as it will in the document, and wires into an
+ * input or from an output it lacks are dropped, each with a warning, as the editor drops them.
+ */
+function adoptDeclaration(state: RunState, decl: ToolDeclaration): PlanEvent[] {
+  const current = state.snapshots.get(decl.name);
+  const hash = current?.decl === decl ? current.hash : hashDeclaration(decl);
+  if (current?.hash === hash) return [];
+  state.snapshots.set(decl.name, { decl, hash });
+  const steps = [...state.known.values()].filter((s) => s.tool === decl.name);
+  if (steps.length === 0) return [];
+  const inputs = new Set(getParamPlan(decl, state.systemParams).map((p) => p.name));
+  const outputs = [...getOutputParameters(decl)];
+  for (const step of steps) {
+    step.decl = decl;
+    step.outputs = outputs;
+  }
+  const ids = new Set(steps.map((s) => s.id));
+  const events: PlanEvent[] = [];
+  state.edges = state.edges.filter((e) => {
+    const gone =
+      ids.has(e.target) && !inputs.has(e.target_input)
+        ? `"${e.target}" has no input "${e.target_input}"`
+        : ids.has(e.source) && !outputs.some((o) => o.name === e.source_output)
+          ? `"${e.source}" has no output "${e.source_output}"`
+          : undefined;
+    if (gone === undefined) return true;
+    events.push({
+      type: 'warning',
+      message: `The wire ${e.source}.${e.source_output} → ${e.target}.${e.target_input} is dropped: with tool "${decl.name}" as declared now, ${gone}.`,
+      stepId: e.target,
+    });
+    return false;
+  });
+  return events;
 }
 
 /**

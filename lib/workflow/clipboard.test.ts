@@ -100,6 +100,31 @@ describe('pasteNodes', () => {
     expect(next.tools.analyse.hash).toBe('other');
   });
 
+  it('removes an edge into an arg port that a node loses when the pasted snapshot declares its tool', () => {
+    const target: WorkflowDocument = {
+      task: '',
+      nodes: [
+        { id: asNodeId('s'), tool: 'ghost', position: { x: 0, y: 0 }, args: {} },
+        { id: asNodeId('g'), tool: 'analyse', position: { x: 0, y: 0 }, args: { x: 'a' } },
+      ],
+      edges: [
+        {
+          id: asEdgeId('sg'),
+          source: asNodeId('s'),
+          sourceOutput: 'result',
+          target: asNodeId('g'),
+          targetInput: 'x',
+        },
+      ],
+      tools: {},
+    };
+    const { doc: next } = pasteNodes(target, copyNodes(doc, ['b']), { x: 0, y: 0 });
+    expect(Object.keys(next.tools)).toEqual(['analyse']);
+    expect(next.edges).toEqual([]);
+    expect(next.nodes[1].notes?.map((n) => [n.code, n.param])).toEqual([['edge_removed', 'x']]);
+    expect(next.nodes.map((n) => n.id)).toEqual(['s', 'g', 'b_copy_1']);
+  });
+
   it('returns the same document for an empty clipboard', () => {
     expect(pasteNodes(doc, { nodes: [], edges: [], tools: {} }, { x: 1, y: 1 }).doc).toBe(doc);
   });

@@ -3,7 +3,7 @@
  * snapshots they use, so it can be pasted after the originals are deleted (or into another
  * workflow). Pure; complements lib/workflow/commands.ts.
  */
-import { getUniqueNodeId } from './commands';
+import { getUniqueNodeId, removeEdgesWithoutPorts } from './commands';
 import { createEdgeId, getToolSnapshot } from './graph';
 import { setJsonMember } from './params';
 import type { NodeId, ToolSnapshot, WorkflowDocument, WorkflowEdge, WorkflowNode, XY } from './types';
@@ -71,8 +71,11 @@ export function pasteNodes(
   const tools = missing.length
     ? { ...doc.tools, ...Object.fromEntries(missing.map((name) => [name, clipboard.tools[name]])) }
     : doc.tools;
+  // Nodes of the document that called a tool undeclared until now get its ports: an edge into
+  // one they then lack goes (with a note), as when a node of a changed tool is added.
+  const before = missing.length ? removeEdgesWithoutPorts({ ...doc, tools }, missing) : doc;
   return {
-    doc: { ...doc, tools, nodes: [...doc.nodes, ...copies], edges: [...doc.edges, ...edges] },
+    doc: { ...before, tools, nodes: [...before.nodes, ...copies], edges: [...before.edges, ...edges] },
     ids: copies.map((c) => c.id),
   };
 }

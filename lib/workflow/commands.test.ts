@@ -16,6 +16,7 @@ import {
   setArg,
 } from './commands';
 import { exportWorkflow } from './export';
+import { importWorkflow, validateExport } from './import';
 import { asNodeId, type WorkflowDocument } from './types';
 
 const empty: WorkflowDocument = { task: '', nodes: [], edges: [], tools: {} };
@@ -76,6 +77,70 @@ describe('addNode', () => {
     expect(doc.tools.fetch_file.declaration).toBe(changed);
     expect(doc.nodes[0].toolHash).toBe(hashDeclaration(fetchTool));
     expect(doc.nodes[2].toolHash).toBe(hashDeclaration(changed));
+  });
+});
+
+describe('addNode of a tool whose declaration changed', () => {
+  const meta = { id: 'w', name: 'w' };
+  it('removes an edge into an input the new declaration lacks, says so on the node, and exports a file import accepts', () => {
+    const withoutPath: ToolDeclaration = {
+      ...analyseTool,
+      inputSchema: { type: 'object', properties: { threshold: { type: 'number' } } },
+    };
+    const doc = addNode(connected(), withoutPath, { x: 0, y: 300 });
+    expect(doc.edges).toEqual([]);
+    expect(doc.nodes[1].notes).toEqual([
+      {
+        severity: 'warning',
+        code: 'edge_removed',
+        message: expect.stringContaining(
+          '"step_2" has no input "path" in the current declaration of tool "analyse"',
+        ),
+        param: 'path',
+      },
+    ]);
+    const file = JSON.parse(JSON.stringify(exportWorkflow(doc, meta)));
+    expect(validateExport(file)).toEqual([]);
+    const imported = importWorkflow(file);
+    if (!imported.ok) throw new Error('import failed');
+    expect(JSON.stringify(exportWorkflow(imported.value.document, meta))).toBe(JSON.stringify(file));
+  });
+  it('removes an edge from an output the new declaration lacks', () => {
+    const noSize: ToolDeclaration = {
+      ...fetchTool,
+      outputSchema: { type: 'object', properties: { size: {} } },
+    };
+    const doc = addNode(connected(), noSize, { x: 0, y: 300 });
+    expect(doc.edges).toEqual([]);
+    expect(doc.nodes[1].notes?.[0].message).toContain('"step_1" has no output "path"');
+  });
+  it('keeps the edges the new declaration still fits, and the document when nothing changed', () => {
+    const doc = connected();
+    const described: ToolDeclaration = { ...analyseTool, description: 'v2' };
+    expect(addNode(doc, described, { x: 0, y: 0 }).edges).toEqual(doc.edges);
+    expect(addNode(doc, analyseTool, { x: 0, y: 0 }).edges).toBe(doc.edges);
+  });
+  it('removes an edge into an arg port of a node whose tool was undeclared until now', () => {
+    const ghost = { id: asNodeId('g'), tool: 'ghost', position: { x: 0, y: 0 }, args: { x: 'a', y: 'b' } };
+    const wired = connect(
+      { ...twoNodes(), nodes: [...twoNodes().nodes, ghost] },
+      {
+        source: 'step_1',
+        sourceOutput: 'path',
+        target: 'g',
+        targetInput: 'x',
+      },
+    );
+    if (!wired.ok) throw new Error(wired.error[0].message);
+    const declared: ToolDeclaration = {
+      name: 'ghost',
+      description: '',
+      inputSchema: { type: 'object', properties: { y: {} } },
+    };
+    const doc = addNode(wired.value, declared, { x: 0, y: 0 });
+    expect(doc.edges).toEqual([]);
+    expect(doc.nodes[2].notes?.map((n) => n.code)).toEqual(['edge_removed']);
+    expect(validateExport(JSON.parse(JSON.stringify(exportWorkflow(doc, meta))))).toEqual([]);
   });
 });
 

@@ -19,6 +19,7 @@ import {
   asNodeId,
   type EdgeId,
   type NodeId,
+  type NodeIssue,
   type WorkflowDocument,
   type WorkflowNode,
   type XY,
@@ -62,7 +63,10 @@ function pruneTools(doc: WorkflowDocument): WorkflowDocument {
 /**
  * Add a node calling `decl` at `position`, appended last, with id `id` or the first free
  * `step_<n>`. The declaration is snapshotted; a changed declaration of the same name replaces
- * the snapshot, and nodes built from the old one keep their `toolHash` so drift shows.
+ * the snapshot for every node of that tool (a document holds one declaration per tool name),
+ * and nodes built from the old one keep their `toolHash` so drift shows. An edge into an input,
+ * or from an output, that the new declaration no longer has is removed, with a warning on the
+ * node it fed: left in place it would export a file that import refuses.
  */
 export function addNode(
   doc: WorkflowDocument,
@@ -73,9 +77,6 @@ export function addNode(
 ): WorkflowDocument {
   const current = getToolSnapshot(doc, decl.name);
   const hash = current?.declaration === decl ? current.hash : hashDeclaration(decl);
-  // A computed key defines an own member, even for a tool named "__proto__".
-  const tools =
-    current?.hash === hash ? doc.tools : { ...doc.tools, [decl.name]: { declaration: decl, hash } };
   const node: WorkflowNode = {
     id,
     tool: decl.name,
@@ -83,7 +84,51 @@ export function addNode(
     args: { ...args },
     toolHash: hash,
   };
-  return { ...doc, tools, nodes: [...doc.nodes, node] };
+  if (current?.hash === hash) return { ...doc, nodes: [...doc.nodes, node] };
+  // A computed key defines an own member, even for a tool named "__proto__".
+  const tools = { ...doc.tools, [decl.name]: { declaration: decl, hash } };
+  const fitted = removeEdgesWithoutPorts({ ...doc, tools }, [decl.name]);
+  return { ...fitted, nodes: [...fitted.nodes, node] };
+}
+
+/**
+ * After the snapshots of `toolNames` changed (or first appeared): remove every edge into an
+ * input, or from an output, that a node of those tools no longer has, and note on the node the
+ * edge fed why it went. Returns the same document when every edge still fits.
+ */
+export function removeEdgesWithoutPorts(
+  doc: WorkflowDocument,
+  toolNames: Iterable<string>,
+): WorkflowDocument {
+  const names = new Set(toolNames);
+  const byId = new Map(doc.nodes.filter((n) => names.has(n.tool)).map((n) => [n.id as string, n]));
+  if (byId.size === 0) return doc;
+  const notes = new Map<string, NodeIssue[]>();
+  const edges = doc.edges.filter((edge) => {
+    const target = byId.get(edge.target);
+    const source = byId.get(edge.source);
+    let gone: string | undefined;
+    if (target && !getInputPorts(doc, target).some((p) => p.name === edge.targetInput)) {
+      gone = `"${target.id}" has no input "${edge.targetInput}" in the current declaration of tool "${target.tool}"`;
+    } else if (source && !getOutputPorts(doc, source).some((p) => p.name === edge.sourceOutput)) {
+      gone = `"${source.id}" has no output "${edge.sourceOutput}" in the current declaration of tool "${source.tool}"`;
+    }
+    if (gone === undefined) return true;
+    const list = notes.get(edge.target) ?? [];
+    list.push({
+      severity: 'warning',
+      code: 'edge_removed',
+      message: `The edge ${edge.source}.${edge.sourceOutput} → ${edge.target}.${edge.targetInput} was removed: ${gone}. Connect the input again if it still needs a value.`,
+      param: edge.targetInput,
+    });
+    notes.set(edge.target, list);
+    return false;
+  });
+  if (notes.size === 0) return doc;
+  const nodes = doc.nodes.map((n) =>
+    notes.has(n.id) ? { ...n, notes: [...(n.notes ?? []), ...notes.get(n.id)!] } : n,
+  );
+  return { ...doc, nodes, edges };
 }
 
 /** Remove nodes, every edge touching them, and snapshots no remaining node uses. */
