@@ -8,6 +8,7 @@ import { useCallback } from 'react';
 import type { ToolDeclaration } from '../tools/types';
 import type { NodeDrift } from '../toolkits/drift';
 import { getNodeParameters, exportWorkflow } from '../workflow/export';
+import { getToolSnapshot } from '../workflow/graph';
 import type { NodeParameters } from '../workflow/params';
 import type {
   EdgeId,
@@ -176,7 +177,7 @@ function createNodeView(
   live: NodeDrift | undefined,
 ): NodeView {
   const inputs = connections?.inputs ?? EMPTY_INPUTS;
-  const snapshot = doc.tools[node.tool];
+  const snapshot = getToolSnapshot(doc, node.tool);
   const params = getNodeParameters(doc, node, inputs);
   const drift = getDriftStatus(node, snapshot, live);
   const problems =
@@ -227,7 +228,7 @@ function getViewOf(
 ): NodeView {
   const connection = getConnectionIndex(doc.edges).get(node.id);
   const connectionKey = connection?.key ?? '';
-  const snapshot = doc.tools[node.tool];
+  const snapshot = getToolSnapshot(doc, node.tool);
   const live = liveDrift[node.id];
   const cached = viewCache.get(node);
   if (

@@ -9,6 +9,7 @@ import { err, ok, type Issue, type Result } from '../result';
 import { hashDeclaration } from '../tools/canonical-json';
 import { getObjectProperties, getParamType, isJsonObject, resolveSchema } from '../tools/json-schema';
 import { DEFAULT_SYSTEM_PARAMS, type JsonSchema, type ToolDeclaration } from '../tools/types';
+import { getToolSnapshot } from '../workflow/graph';
 import type {
   EdgeId,
   NodeId,
@@ -208,7 +209,7 @@ export function getWorkflowDrift(
   const drift: NodeDrift[] = [];
   for (const node of doc.nodes) {
     const current = live.get(node.tool);
-    const snapshot = doc.tools[node.tool];
+    const snapshot = getToolSnapshot(doc, node.tool);
     const fromHash = node.toolHash ?? snapshot?.hash;
     if (!current) {
       drift.push({ nodeId: node.id, tool: node.tool, status: 'missing', ...(fromHash ? { fromHash } : {}) });
