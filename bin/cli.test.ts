@@ -1,3 +1,4 @@
+import { getFixturePath } from '../tests/fixtures/index';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,7 @@ import { runCli } from './cli';
 import type { CliIo } from './io';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const SEED = fileURLToPath(new URL('../../shared/fixtures/seed-optimize-structure/', import.meta.url));
+const SEED = getFixturePath('seed-optimize-structure/');
 const run = promisify(execFile);
 
 /** An in-memory CLI: files by path, captured output. */
@@ -232,9 +233,9 @@ describe('the installed command (spawned)', () => {
         '--',
         'build',
         '--tools',
-        '../shared/fixtures/seed-optimize-structure/tools.json',
+        'tests/fixtures/seed-optimize-structure/tools.json',
         '--plan',
-        '../shared/fixtures/seed-optimize-structure/plan.json',
+        'tests/fixtures/seed-optimize-structure/plan.json',
       ],
       { cwd: ROOT },
     );

@@ -1,3 +1,4 @@
+import { getFixturePath } from '../../tests/fixtures/index';
 import { planOffline } from '../planner';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -5,12 +6,11 @@ import { buildNodeParameters } from '../workflow/params';
 import { compileSchema } from '../workflow/schema-validator';
 import { BUILTIN_TOOLKITS, getToolkitHash } from './builtin';
 
-const seedTools = JSON.parse(
-  readFileSync(
-    new URL('../../../shared/fixtures/seed-optimize-structure/tools.json', import.meta.url),
-    'utf8',
-  ),
-) as { name: string; description: string; parameters: Record<string, unknown> }[];
+const seedTools = JSON.parse(readFileSync(getFixturePath('seed-optimize-structure/tools.json'), 'utf8')) as {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}[];
 
 const allTools = BUILTIN_TOOLKITS.flatMap((toolkit) => toolkit.tools);
 const toolkit = (key: string) => BUILTIN_TOOLKITS.find((t) => t.key === key)!;

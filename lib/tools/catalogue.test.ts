@@ -1,10 +1,11 @@
+import { getFixturePath } from '../../tests/fixtures/index';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderToolCatalogue } from './catalogue';
 import { importDeclarations } from './import';
 import type { ToolDeclaration } from './types';
 
-const SEED_TOOLS = new URL('../../../shared/fixtures/seed-optimize-structure/tools.json', import.meta.url);
+const SEED_TOOLS = getFixturePath('seed-optimize-structure/tools.json');
 
 function seedTools(): ToolDeclaration[] {
   const result = importDeclarations(JSON.parse(readFileSync(SEED_TOOLS, 'utf8')), {

@@ -1,9 +1,10 @@
+import { getFixturePath } from '../../tests/fixtures/index';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Issue } from '../result';
 import { importDeclarations, parseDeclarationsText } from './import';
 
-const SEED_TOOLS = new URL('../../../shared/fixtures/seed-optimize-structure/tools.json', import.meta.url);
+const SEED_TOOLS = getFixturePath('seed-optimize-structure/tools.json');
 
 const weatherSchema = {
   type: 'object',

@@ -11,16 +11,18 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import chatToolSpec from '../../../shared/spec/openai/ChatCompletionTool.json';
-import chatToolFieldsSpec from '../../../shared/spec/openai/ChatCompletionsToolFields.json';
-import functionToolSpec from '../../../shared/spec/openai/FunctionTool.json';
 import { findGeminiViolations } from './__fixtures__/gemini-subset';
+import { readFixtureJson } from '../../tests/fixtures/index';
 import { compileSpecSchema, describeErrors } from './__fixtures__/openai-spec';
 import { createToolAliases, getToolNamePattern, OPENAI_TOOL_NAME_PATTERN } from './aliases';
 import { importDeclarations } from './import';
 import { renderTools } from './render';
 import { toStrictSchema } from './strict-schema';
 import type { ToolDeclaration } from './types';
+
+const chatToolSpec = readFixtureJson<object>('spec/openai/ChatCompletionTool.json');
+const chatToolFieldsSpec = readFixtureJson<object>('spec/openai/ChatCompletionsToolFields.json');
+const functionToolSpec = readFixtureJson<object>('spec/openai/FunctionTool.json');
 
 const validateChatTool = compileSpecSchema(chatToolSpec);
 const validateResponsesTool = compileSpecSchema(functionToolSpec);

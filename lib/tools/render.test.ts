@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import chatToolSpec from '../../../shared/spec/openai/ChatCompletionTool.json';
-import chatToolFieldsSpec from '../../../shared/spec/openai/ChatCompletionsToolFields.json';
-import functionToolSpec from '../../../shared/spec/openai/FunctionTool.json';
-import responsesToolFieldsSpec from '../../../shared/spec/openai/ResponsesToolFields.json';
 import { anyNameDeclaration, declarationList } from './__fixtures__/arbitraries';
 import { findGeminiViolations } from './__fixtures__/gemini-subset';
+import { readFixtureJson } from '../../tests/fixtures/index';
 import { compileSpecSchema, describeErrors } from './__fixtures__/openai-spec';
 import { createToolAliases, getToolNamePattern, OPENAI_TOOL_NAME_PATTERN } from './aliases';
 import {
@@ -17,6 +14,11 @@ import {
   renderTools,
 } from './render';
 import type { ToolDeclaration } from './types';
+
+const chatToolSpec = readFixtureJson<object>('spec/openai/ChatCompletionTool.json');
+const chatToolFieldsSpec = readFixtureJson<object>('spec/openai/ChatCompletionsToolFields.json');
+const functionToolSpec = readFixtureJson<object>('spec/openai/FunctionTool.json');
+const responsesToolFieldsSpec = readFixtureJson<object>('spec/openai/ResponsesToolFields.json');
 
 const validateChatTool = compileSpecSchema(chatToolSpec);
 const validateResponsesTool = compileSpecSchema(functionToolSpec);

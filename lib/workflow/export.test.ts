@@ -1,12 +1,12 @@
+import { getFixturePath } from '../../tests/fixtures/index';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyseTool, fetchTool, parseSeedTools } from './__fixtures__/declarations';
 import { exportWorkflow, getNodeParameters } from './export';
 import { createDocumentFromPlan } from './plan';
 import { asNodeId, type Plan, type WorkflowDocument } from './types';
 
-const SEED = fileURLToPath(new URL('../../../shared/fixtures/seed-optimize-structure/', import.meta.url));
+const SEED = getFixturePath('seed-optimize-structure/');
 const meta = { id: 'wf_1', name: 'Test' };
 
 function build(plan: Plan, tools = [analyseTool, fetchTool]): WorkflowDocument {

@@ -1,11 +1,11 @@
+import { getFixturePath } from '../../tests/fixtures/index';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema, ToolDeclaration } from '../tools/types';
 import { buildNodeParameters, cloneJson, getParamPlan } from './params';
 
-const SEED_DIR = fileURLToPath(new URL('../../../shared/fixtures/seed-optimize-structure/', import.meta.url));
+const SEED_DIR = getFixturePath('seed-optimize-structure/');
 const none: ReadonlySet<string> = new Set();
 
 function tool(inputSchema: JsonSchema, extra: Partial<ToolDeclaration> = {}): ToolDeclaration {

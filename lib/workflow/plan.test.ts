@@ -1,12 +1,12 @@
+import { getFixturePath } from '../../tests/fixtures/index';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { hashDeclaration } from '../tools/canonical-json';
 import { analyseTool, fetchTool, parseSeedTools } from './__fixtures__/declarations';
 import { createDocumentFromPlan, getGridPosition, getReferences, parsePlan, parseReference } from './plan';
 import type { Plan, WorkflowDocument } from './types';
 
-const SEED = fileURLToPath(new URL('../../../shared/fixtures/seed-optimize-structure/', import.meta.url));
+const SEED = getFixturePath('seed-optimize-structure/');
 const tools = [fetchTool, analyseTool];
 
 function build(plan: Plan, opts?: Parameters<typeof createDocumentFromPlan>[2]): WorkflowDocument {

@@ -1,9 +1,9 @@
 /**
- * Checking traffic against the official OpenAI schemas in `../shared/spec/openai` (JSON Schema
+ * Checking traffic against the official OpenAI schemas in `tests/fixtures/spec/openai` (JSON Schema
  * 2020-12 components of the OpenAPI spec): every request body the SDK sends and every reply the
  * scripted server gives. Used by tests; a problem is a readable line with a JSON path.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import type { LoggedReply, LoggedRequest } from './server';
@@ -12,7 +12,7 @@ import type { LoggedReply, LoggedRequest } from './server';
 export function getSpecDir(): string {
   return (
     process.env.TOOLFLOW_OPENAI_SPEC_DIR ??
-    fileURLToPath(new URL('../../../../shared/spec/openai/', import.meta.url))
+    fileURLToPath(new URL('../../../tests/fixtures/spec/openai/', import.meta.url))
   );
 }
 
@@ -40,11 +40,19 @@ function getValidator(name: SchemaName): ValidateFunction {
     // The OpenAI spec uses these formats as annotations only.
     for (const format of ['unixtime', 'double', 'int64', 'float']) ajv.addFormat(format, true);
     ajv.addFormat('uri', true);
-    validators = new Map();
+    // Built aside and kept only when every schema compiled, so a missing file fails every
+    // check with its name instead of leaving a half-filled table behind.
+    const compiled = new Map<SchemaName, ValidateFunction>();
     for (const schema of SCHEMAS) {
-      const json = JSON.parse(readFileSync(`${getSpecDir()}/${schema}.json`, 'utf8')) as object;
-      validators.set(schema, ajv.compile(json));
+      const file = `${getSpecDir()}/${schema}.json`;
+      if (!existsSync(file)) {
+        throw new Error(
+          `OpenAI spec schema missing: ${file}. The schemas live in tests/fixtures/spec/openai (see its README); TOOLFLOW_OPENAI_SPEC_DIR points elsewhere.`,
+        );
+      }
+      compiled.set(schema, ajv.compile(JSON.parse(readFileSync(file, 'utf8')) as object));
     }
+    validators = compiled;
   }
   return validators.get(name) as ValidateFunction;
 }

@@ -1,3 +1,4 @@
+import { getFixturePath } from '../../../tests/fixtures/index';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allTools, materialsTools, officeTools } from '../__fixtures__/tools';
@@ -330,16 +331,10 @@ describe('the offline planner through the planning loop', () => {
 
   it('gives the seed golden parameters for the optimisation node (shared fixture)', async () => {
     const expected = JSON.parse(
-      readFileSync(
-        new URL('../../../../shared/fixtures/seed-optimize-structure/expected.json', import.meta.url),
-        'utf8',
-      ),
+      readFileSync(getFixturePath('seed-optimize-structure/expected.json'), 'utf8'),
     );
     const seedTools = JSON.parse(
-      readFileSync(
-        new URL('../../../../shared/fixtures/seed-optimize-structure/tools.json', import.meta.url),
-        'utf8',
-      ),
+      readFileSync(getFixturePath('seed-optimize-structure/tools.json'), 'utf8'),
     ) as {
       name: string;
       description: string;

@@ -1,7 +1,7 @@
 /**
- * Ajv set up for the official OpenAI schemas in ../shared/spec, as its README prescribes
- * (Ajv 2020, strict off, OpenAI's numeric formats as annotations). Tests import the schema
- * JSON themselves (read from ../shared, never copied) and compile it here. Used by tests only.
+ * Ajv set up for the official OpenAI schemas in tests/fixtures/spec, as its README prescribes
+ * (Ajv 2020, strict off, OpenAI's numeric formats as annotations). Tests read the schema JSON
+ * with readFixtureJson and compile it here. Used by tests only.
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';

@@ -3,7 +3,7 @@ import type { ToolDeclaration } from '../../tools/types';
 
 /**
  * The seed's `optimize_structure` declaration from the text of the shared fixture
- * `shared/fixtures/seed-optimize-structure/tools.json` (bare format); tests read the file.
+ * `tests/fixtures/seed-optimize-structure/tools.json` (bare format); tests read the file.
  */
 export function parseSeedTools(text: string): ToolDeclaration[] {
   const raw: { name: string; description: string; parameters: Record<string, unknown> }[] = JSON.parse(text);

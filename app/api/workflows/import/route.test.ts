@@ -1,3 +1,4 @@
+import { getFixturePath } from '../../../../tests/fixtures/index';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
@@ -13,13 +14,8 @@ import { POST as importRoute } from './route';
 
 const backends = await getTestBackends();
 
-// The shared seed-000 declaration, read (not copied) from ../shared/fixtures.
-const bare = JSON.parse(
-  fs.readFileSync(
-    new URL('../../../../../shared/fixtures/seed-optimize-structure/tools.json', import.meta.url),
-    'utf8',
-  ),
-)[0];
+// The seed-000 declaration (tests/fixtures).
+const bare = JSON.parse(fs.readFileSync(getFixturePath('seed-optimize-structure/tools.json'), 'utf8'))[0];
 const optimize: ToolDeclaration = {
   name: bare.name,
   description: bare.description,
