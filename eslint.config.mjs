@@ -30,6 +30,25 @@ export const PURE_CORE_BANNED = [
   },
 ];
 
+/**
+ * Direction inside the core: lib/tools (declarations, schemas) knows nothing of workflows or
+ * planning, and lib/workflow (documents) knows nothing of the planner. The planner builds on
+ * both, never the reverse.
+ */
+export const TOOLS_BANNED = [
+  {
+    group: ['**/workflow', '**/workflow/**', '**/planner', '**/planner/**'],
+    message:
+      'lib/tools imports neither lib/workflow nor lib/planner: the core points tools ← workflow ← planner.',
+  },
+];
+export const WORKFLOW_BANNED = [
+  {
+    group: ['**/planner', '**/planner/**'],
+    message: 'lib/workflow never imports lib/planner: the core points tools ← workflow ← planner.',
+  },
+];
+
 export const PURE_CORE_FILES = [
   'lib/tools/**/*.ts',
   'lib/workflow/**/*.ts',
@@ -106,5 +125,24 @@ export default tseslint.config(
     files: PURE_CORE_FILES,
     ignores: ['**/*.test.ts', '**/*.bench.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...PURE_CORE_BANNED, NO_TEST_CODE] }] },
+  },
+  // A later block replaces the rule's options rather than adding to them, so each repeats the
+  // pure-core list.
+  {
+    files: ['lib/tools/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.bench.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...PURE_CORE_BANNED, ...TOOLS_BANNED, NO_TEST_CODE] }],
+    },
+  },
+  {
+    files: ['lib/workflow/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.bench.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...PURE_CORE_BANNED, ...WORKFLOW_BANNED, NO_TEST_CODE] },
+      ],
+    },
   },
 );

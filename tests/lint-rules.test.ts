@@ -63,6 +63,8 @@ describe('the no-test-code rule', () => {
   const productFiles = [
     'lib/editor/probe.ts',
     'lib/workflow/probe.ts',
+    'lib/tools/probe.ts',
+    'lib/planner/probe.ts',
     'app/api/probe/route.ts',
     'components/probe.tsx',
     'bin/probe.ts',
@@ -91,5 +93,47 @@ describe('the no-test-code rule', () => {
     const code = "import { FUZZ_TARGETS } from '@/tests/fuzz';\nexport const x = FUZZ_TARGETS;\n";
     expect(await getRestrictedImportMessages(code, 'lib/workflow/probe.test.ts')).toEqual([]);
     expect(await getRestrictedImportMessages(code, 'scripts/probe.ts')).toEqual([]);
+  });
+});
+
+describe('the core direction lint rule', () => {
+  it.each([
+    "import type { WorkflowDocument } from '../workflow/types';",
+    "import { buildNodeParameters } from '../workflow/params';",
+    "import { runPlanner } from '../planner';",
+    "import { runPlanner } from '../planner/loop';",
+    "import { createOfflinePlanner } from '@/lib/planner/offline';",
+  ])('fails lib/tools when it imports the workflow or planner layer: %s', async (line) => {
+    const messages = await getRestrictedImportMessages(`${line}\nexport {};\n`, 'lib/tools/probe.ts');
+    expect(messages.join('\n')).toContain('lib/tools imports neither lib/workflow nor lib/planner');
+  });
+
+  it.each(["import { runPlanner } from '../planner';", "import type { Planner } from '../planner/types';"])(
+    'fails lib/workflow when it imports the planner: %s',
+    async (line) => {
+      const messages = await getRestrictedImportMessages(`${line}\nexport {};\n`, 'lib/workflow/probe.ts');
+      expect(messages.join('\n')).toContain('lib/workflow never imports lib/planner');
+    },
+  );
+
+  it('still applies the pure-core bans to lib/tools and lib/workflow', async () => {
+    for (const file of ['lib/tools/probe.ts', 'lib/workflow/probe.ts']) {
+      const messages = await getRestrictedImportMessages(
+        "import { useState } from 'react';\nexport const x = useState;\n",
+        file,
+      );
+      expect(messages.join('\n')).toContain('imports no React');
+    }
+  });
+
+  it('allows the directions the core points in', async () => {
+    const workflow =
+      "import type { ToolDeclaration } from '../tools/types';\nimport { getParamPlan } from './params';\nexport type { ToolDeclaration };\nexport const a = getParamPlan;\n";
+    expect(await getRestrictedImportMessages(workflow, 'lib/workflow/probe.ts')).toEqual([]);
+    const planner =
+      "import type { WorkflowDocument } from '../workflow/types';\nimport type { ToolDeclaration } from '../tools/types';\nexport type { WorkflowDocument, ToolDeclaration };\n";
+    expect(await getRestrictedImportMessages(planner, 'lib/planner/probe.ts')).toEqual([]);
+    const tools = "import { isJsonObject } from './json-schema';\nexport const a = isJsonObject;\n";
+    expect(await getRestrictedImportMessages(tools, 'lib/tools/probe.ts')).toEqual([]);
   });
 });
