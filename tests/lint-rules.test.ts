@@ -59,6 +59,43 @@ describe('the pure-core lint rule', () => {
   });
 });
 
+describe('the no-test-code rule', () => {
+  const productFiles = [
+    'lib/editor/probe.ts',
+    'lib/workflow/probe.ts',
+    'lib/tools/probe.ts',
+    'lib/planner/probe.ts',
+    'app/api/probe/route.ts',
+    'components/probe.tsx',
+    'bin/probe.ts',
+  ];
+
+  it.each(productFiles)('fails %s when it imports the fuzz properties', async (file) => {
+    const code = "import { FUZZ_TARGETS } from '@/tests/fuzz';\nexport const x = FUZZ_TARGETS;\n";
+    expect((await getRestrictedImportMessages(code, file)).join('\n')).toContain('imports no test code');
+  });
+
+  it('fails a relative import of tests/ from lib/', async () => {
+    const code =
+      "import { workflowDraft } from '../../tests/fuzz/workflows';\nexport const x = workflowDraft;\n";
+    const messages = await getRestrictedImportMessages(code, 'lib/editor/probe.ts');
+    expect(messages.join('\n')).toContain('imports no test code');
+  });
+
+  it('still keeps lib/ from importing components/ next to it', async () => {
+    const code =
+      "import { Canvas } from '@/components/canvas/workflow-canvas';\nimport { x } from '@/tests/fuzz';\nexport const y = [Canvas, x];\n";
+    const messages = await getRestrictedImportMessages(code, 'lib/editor/probe.ts');
+    expect(messages).toHaveLength(2);
+  });
+
+  it('allows tests to import test code', async () => {
+    const code = "import { FUZZ_TARGETS } from '@/tests/fuzz';\nexport const x = FUZZ_TARGETS;\n";
+    expect(await getRestrictedImportMessages(code, 'lib/workflow/probe.test.ts')).toEqual([]);
+    expect(await getRestrictedImportMessages(code, 'scripts/probe.ts')).toEqual([]);
+  });
+});
+
 describe('the core direction lint rule', () => {
   it.each([
     "import type { WorkflowDocument } from '../workflow/types';",
