@@ -26,7 +26,7 @@ import {
 import type { PassThrough } from 'node:stream';
 import { err, ok, type Issue, type Result } from '../result';
 import type { ToolDeclaration, ToolSource } from '../tools/types';
-import { compileSchema, describeAjvError } from '../workflow/schema-validator';
+import { compileSchema, describeAjvError } from '../tools/schema-validator';
 import { importMcpToolList } from './import-tools';
 import { checkToolSchemas, createDialectAwareValidator } from './schema-validator';
 import {

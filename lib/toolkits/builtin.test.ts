@@ -3,7 +3,7 @@ import { planOffline } from '../planner';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildNodeParameters } from '../workflow/params';
-import { compileSchema } from '../workflow/schema-validator';
+import { compileSchema } from '../tools/schema-validator';
 import { BUILTIN_TOOLKITS, getToolkitHash } from './builtin';
 
 const seedTools = JSON.parse(readFileSync(getFixturePath('seed-optimize-structure/tools.json'), 'utf8')) as {

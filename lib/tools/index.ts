@@ -2,7 +2,14 @@
  * Tool declarations: import from any provider shape, render to any provider shape, aliases for
  * provider name rules, OpenAI strict conversion, canonical JSON and content hashes. Pure.
  */
-export type { DeclarationFormat, JsonSchema, RenderTarget, ToolDeclaration, ToolSource } from './types';
+export type {
+  DeclarationFormat,
+  JsonSchema,
+  ParamType,
+  RenderTarget,
+  ToolDeclaration,
+  ToolSource,
+} from './types';
 export { DEFAULT_SYSTEM_PARAMS } from './types';
 export {
   importDeclarations,

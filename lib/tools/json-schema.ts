@@ -3,8 +3,7 @@
  * the schema → parameter type mapping, zero values and the ordered list of object properties.
  * Pure; shared by lib/tools (renderers, prompt catalogue) and lib/workflow (node parameters).
  */
-import type { JsonSchema } from './types';
-import type { ParamType } from '../workflow/types';
+import type { JsonSchema, ParamType } from './types';
 
 /** The longest `$ref` chain followed before giving up; real schemas stay far below it. */
 const MAX_REF_HOPS = 64;

@@ -23,7 +23,7 @@ import {
   getFirstPathSegment,
   type ErrorObject,
   type ValidateFunction,
-} from './schema-validator';
+} from '../tools/schema-validator';
 import type { InputParameter, NodeIssue, OutputParameter, ParamType } from './types';
 
 /** What the builder needs to know about the node's surroundings. */

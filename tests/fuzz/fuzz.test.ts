@@ -1,11 +1,11 @@
 /**
- * The short fuzz run inside `npm test` (issue 8): every target of lib/fuzz for a few hundred
+ * The short fuzz run inside `npm test` (issue 8): every target of tests/fuzz for a few hundred
  * cases, on a fixed seed (the same cases every run) and on a fresh random seed (printed with
  * the replay command when it finds something). `npm run fuzz` runs the same properties for
  * 100,000 cases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUZZ_TARGETS, formatFailure, runTarget, type TargetReport } from '@/lib/fuzz';
+import { FUZZ_TARGETS, formatFailure, runTarget, type TargetReport } from '@/tests/fuzz';
 
 const FIXED_SEED = 0x5eed;
 const RANDOM_SEED = (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;

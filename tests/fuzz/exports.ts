@@ -10,8 +10,8 @@
  *   the file as given; an accepted file reaches a fixed point: export(import(·)) is stable.
  */
 import fc from 'fast-check';
-import { exportWorkflow } from '../workflow/export';
-import { importWorkflow, validateExport } from '../workflow/import';
+import { exportWorkflow } from '../../lib/workflow/export';
+import { importWorkflow, validateExport } from '../../lib/workflow/import';
 import { checkIssues } from './declarations';
 import { check, isObject, mutateJson, mutation, normalizeJson, show, sometimes, type Json } from './json';
 import type { FuzzOptions, FuzzTarget } from './types';

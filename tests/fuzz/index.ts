@@ -1,6 +1,6 @@
 /**
  * The fuzz targets (issue 8): one list, so `npm run fuzz` (scripts/fuzz.ts) and the short run
- * inside `npm test` (tests/fuzz.test.ts) check the same properties. Pure: no IO.
+ * inside `npm test` (tests/fuzz/fuzz.test.ts) check the same properties. Pure: no IO.
  */
 import { declarationsMutatedTarget, declarationsTarget } from './declarations';
 import { exportsMutatedTarget, exportsTarget } from './exports';

@@ -8,7 +8,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { err, ok, type Result } from '../result';
-import type { JsonSchema } from '../tools/types';
+import type { JsonSchema } from './types';
 
 export type { ErrorObject, ValidateFunction };
 

@@ -10,12 +10,12 @@
  *   have a code, a message and a JSON Pointer that resolves into the input.
  */
 import fc from 'fast-check';
-import { createToolAliases, getToolNamePattern } from '../tools/aliases';
-import { importDeclarations, parseDeclarationsText, type ImportedDeclarations } from '../tools/import';
-import { getObjectProperties } from '../tools/json-schema';
-import { renderTools } from '../tools/render';
-import type { JsonSchema, RenderTarget, ToolDeclaration } from '../tools/types';
-import type { Issue, Result } from '../result';
+import { createToolAliases, getToolNamePattern } from '../../lib/tools/aliases';
+import { importDeclarations, parseDeclarationsText, type ImportedDeclarations } from '../../lib/tools/import';
+import { getObjectProperties } from '../../lib/tools/json-schema';
+import { renderTools } from '../../lib/tools/render';
+import type { JsonSchema, RenderTarget, ToolDeclaration } from '../../lib/tools/types';
+import type { Issue, Result } from '../../lib/result';
 import {
   check,
   checkIssuePath,

@@ -5,11 +5,11 @@
  * parameters the way an editor would.
  */
 import fc from 'fast-check';
-import type { ToolDeclaration } from '../tools/types';
-import { getObjectProperties, isJsonObject } from '../tools/json-schema';
-import { renameNode, moveNodes } from '../workflow/commands';
-import { createDocumentFromPlan } from '../workflow/plan';
-import type { Plan, WorkflowDocument, XY } from '../workflow/types';
+import type { ToolDeclaration } from '../../lib/tools/types';
+import { getObjectProperties, isJsonObject } from '../../lib/tools/json-schema';
+import { renameNode, moveNodes } from '../../lib/workflow/commands';
+import { createDocumentFromPlan } from '../../lib/workflow/plan';
+import type { Plan, WorkflowDocument, XY } from '../../lib/workflow/types';
 import {
   check,
   fuzzName,

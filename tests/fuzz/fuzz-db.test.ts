@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
 import { createOwnerClient, type OwnerClient } from '@/tests/owner-client';
-import { checkIssuePath, normalizeJson, type Json } from '@/lib/fuzz/json';
-import { exportDraft, invalidExportFile } from '@/lib/fuzz/exports';
-import { workflowDraft } from '@/lib/fuzz/workflows';
+import { checkIssuePath, normalizeJson, type Json } from '@/tests/fuzz/json';
+import { exportDraft, invalidExportFile } from '@/tests/fuzz/exports';
+import { workflowDraft } from '@/tests/fuzz/workflows';
 import { POST as importRoute } from '@/app/api/workflows/import/route';
 
 const backends = await getTestBackends();

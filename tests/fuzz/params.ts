@@ -6,10 +6,10 @@
  * has a severity, a code and a message; the cached plan gives the same answer as a fresh one.
  */
 import fc from 'fast-check';
-import { getObjectProperties } from '../tools/json-schema';
-import { DEFAULT_SYSTEM_PARAMS, type JsonSchema, type ToolDeclaration } from '../tools/types';
-import { buildNodeParameters, type NodeParameters } from '../workflow/params';
-import type { ParamType } from '../workflow/types';
+import { getObjectProperties } from '../../lib/tools/json-schema';
+import { DEFAULT_SYSTEM_PARAMS, type JsonSchema, type ToolDeclaration } from '../../lib/tools/types';
+import { buildNodeParameters, type NodeParameters } from '../../lib/workflow/params';
+import type { ParamType } from '../../lib/workflow/types';
 import {
   check,
   fuzzName,

@@ -14,9 +14,9 @@
  * again to the same bytes.
  */
 import fc from 'fast-check';
-import { EDIT_TOOL_NAMES } from '../planner/edit-tools';
-import { runPlanner } from '../planner/loop';
-import { applyPlanOperations, createPlannedDocument } from '../planner/operations';
+import { EDIT_TOOL_NAMES } from '../../lib/planner/edit-tools';
+import { runPlanner } from '../../lib/planner/loop';
+import { applyPlanOperations, createPlannedDocument } from '../../lib/planner/operations';
 import type {
   ConversationToolCall,
   ModelErrorKind,
@@ -25,9 +25,9 @@ import type {
   PlanEvent,
   PlannerInput,
   ToolProtocol,
-} from '../planner/types';
-import type { ToolDeclaration } from '../tools/types';
-import type { WorkflowDocument } from '../workflow/types';
+} from '../../lib/planner/types';
+import type { ToolDeclaration } from '../../lib/tools/types';
+import type { WorkflowDocument } from '../../lib/workflow/types';
 import { checkValidExport } from './exports';
 import {
   check,
@@ -48,7 +48,7 @@ import {
 } from './json';
 import type { FuzzOptions, FuzzTarget } from './types';
 import { avoidKnownBugs, buildWorkflow, getDeclaredNames, toolList, workflowDraft } from './workflows';
-import { exportWorkflow } from '../workflow/export';
+import { exportWorkflow } from '../../lib/workflow/export';
 
 // ---- what the model says, before it is resolved against the run's tools ----
 

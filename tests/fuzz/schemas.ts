@@ -5,7 +5,7 @@
  * keyword values and hostile property names. Everything is JSON-normalised, as a file would be.
  */
 import fc from 'fast-check';
-import type { JsonSchema, ToolDeclaration } from '../tools/types';
+import type { JsonSchema, ToolDeclaration } from '../../lib/tools/types';
 import { fuzzName, fuzzText, normalizeJson, objectFrom, smallJson, type Json } from './json';
 
 /** `$defs` every generated root carries, so references have real, cyclic and chained targets. */
