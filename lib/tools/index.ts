@@ -18,15 +18,13 @@ export {
   type ImportedDeclarations,
 } from './import';
 export { parseJsonText, getLineColumn } from './json-text';
+export { renderTools, type RenderOptions, type RenderedTools } from './render';
 export {
-  renderTools,
   renderChatTool,
   renderResponsesTool,
   renderGeminiDeclarations,
   renderAnthropicTool,
   renderMcpTool,
-  type RenderOptions,
-  type RenderedTools,
   type ToolRenderOptions,
   type GeminiRenderOptions,
   type StrictOption,
@@ -36,7 +34,7 @@ export {
   type McpTool,
   type GeminiTool,
   type GeminiFunctionDeclaration,
-} from './render';
+} from './formats';
 export { renderToolCatalogue, type CatalogueOptions } from './catalogue';
 export {
   createToolAliases,
