@@ -54,6 +54,7 @@ export const PURE_CORE_FILES = [
   'lib/workflow/**/*.ts',
   'lib/planner/**/*.ts',
   'lib/toolkits/**/*.ts',
+  'lib/run/**/*.ts',
   'tests/fuzz/**/*.ts',
   'lib/result.ts',
 ];

@@ -51,3 +51,13 @@ export const BUILTIN_TOOLKITS: readonly BuiltinToolkit[] = [
 export function getToolkitHash(tools: readonly ToolDeclaration[]): string {
   return `sha256:${sha256Hex(canonicalJson(tools.map(({ source: _source, ...rest }) => rest)))}`;
 }
+
+/** The id a built-in toolkit is stored under: the same in every database. */
+export function getBuiltinToolkitId(toolkit: BuiltinToolkit): string {
+  return `tk_builtin_${toolkit.key}`;
+}
+
+/** The built-in toolkit stored under `id`, if it is one. */
+export function findBuiltinToolkit(id: string): BuiltinToolkit | undefined {
+  return BUILTIN_TOOLKITS.find((b) => getBuiltinToolkitId(b) === id);
+}

@@ -10,7 +10,7 @@ import type { ToolDeclaration } from '../tools/types';
 import { BUILTIN_TOOLKITS } from '../toolkits/builtin';
 import { createEdgeId, getInputPorts, getOutputPorts, isTypeCompatible } from '../workflow/graph';
 import { asNodeId, type WorkflowDocument, type WorkflowEdge, type WorkflowNode } from '../workflow/types';
-import { getEstimatedNodeHeight, NODE_WIDTH } from './node-metrics';
+import { getEstimatedNodeHeight, NODE_WIDTH } from '../editor/node-metrics';
 
 const COLUMN_GAP = 120;
 const ROW_GAP = 40;

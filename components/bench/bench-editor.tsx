@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { ReactFlowProvider } from '@xyflow/react';
 import { EditorStoreProvider } from '@/lib/editor/context';
-import { generateWorkflow } from '@/lib/editor/generate-workflow';
+import { generateWorkflow } from '@/lib/bench/generate-workflow';
 import { createEditorStore } from '@/lib/editor/store';
-import { WorkflowCanvas } from './workflow-canvas';
+import { WorkflowCanvas } from '@/components/canvas/workflow-canvas';
 import { BenchProbe } from './bench-probe';
 
 /** Our editor canvas on a generated n-node workflow, with no database: the benchmark's subject. */

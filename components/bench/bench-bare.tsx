@@ -14,7 +14,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { FIT_MAX_ZOOM, FIT_PADDING } from '@/lib/editor/document-layout';
-import { generateWorkflow } from '@/lib/editor/generate-workflow';
+import { generateWorkflow } from '@/lib/bench/generate-workflow';
 import { BenchProbe } from './bench-probe';
 
 function createBareGraph(n: number): { nodes: Node[]; edges: Edge[] } {
