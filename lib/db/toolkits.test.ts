@@ -48,7 +48,9 @@ describe.each(backends)('toolkit repository on $name', (backend) => {
       const git = await getToolkit(database.db, 'tk_builtin_git');
       expect(git?.tools.map((t) => t.name)).toContain('git_status');
       expect(git?.contentHash).toBe(getToolkitHash(BUILTIN_TOOLKITS[2].tools));
-      expect(await database.db.toolkit.count({ where: { sourceKind: 'builtin' } })).toBe(3);
+      expect(await database.db.toolkit.count({ where: { sourceKind: 'builtin' } })).toBe(
+        BUILTIN_TOOLKITS.length,
+      );
     });
   });
 
