@@ -4,6 +4,7 @@
  * (`text` or `declarations`). Answers with the toolkit and which tools were added, removed or
  * changed, parameter by parameter; workflows built on changed tools show drift from then on.
  */
+import type { RefreshToolkitRequest, RefreshToolkitResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import {
   getBuiltinDefinition,
@@ -19,7 +20,7 @@ import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http
 import { getConfiguredStdioTarget, getMcpClientOptions } from '@/lib/mcp/config';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import { declarationsError, mcpError, requireToolkit, toToolkitJson } from '../../access';
-import { validateRefreshToolkit, type RefreshToolkitBody } from '../../schema';
+import { validateRefreshToolkit } from '../../schema';
 
 export const dynamic = 'force-dynamic';
 
@@ -81,11 +82,14 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   }
 
   const result = await replaceToolkitTools(db, toolkit, tools, format);
-  return Response.json({ toolkit: toToolkitJson(result.toolkit), changes: result.changes });
+  return Response.json({
+    toolkit: toToolkitJson(result.toolkit),
+    changes: result.changes,
+  } satisfies RefreshToolkitResponse);
 });
 
 /** The body is optional (MCP and built-in toolkits need none); when present it is validated. */
-async function parseOptionalBody(request: Request): Promise<RefreshToolkitBody> {
+async function parseOptionalBody(request: Request): Promise<RefreshToolkitRequest> {
   const text = await readBodyText(request.clone());
   return text.trim() ? parseJsonBody(request, validateRefreshToolkit) : {};
 }
