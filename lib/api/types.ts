@@ -10,7 +10,8 @@
 import type { WorkflowRecord, WorkflowSummary as StoredWorkflowSummary } from '../db/workflows';
 import type { RevisionRecord, RevisionSummary as StoredRevisionSummary } from '../db/revisions';
 import type { ShareSummary as StoredShareSummary } from '../db/shares';
-import type { ToolkitChanges, ToolkitRecord } from '../db/toolkits';
+import type { ToolkitRecord } from '../db/toolkits';
+import type { ToolkitChanges } from '../toolkits/changes';
 import type { PlanEvent } from '../planner/types';
 import type { Issue } from '../result';
 import type { DocumentDiff } from '../workflow/diff';

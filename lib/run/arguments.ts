@@ -16,7 +16,8 @@
  * dialect) before any call. Pure.
  */
 import { err, ok, pointerSegment, type Result } from '../result';
-import { isJsonObject, defineMember } from '../tools/json-schema';
+import { isJsonObject } from '../tools/json-schema';
+import { setJsonMember } from '../tools/json-value';
 import { compileSchema, describeAjvError, type ErrorObject } from '../tools/schema-validator';
 import type { ParamType } from '../tools/types';
 import type { ExportEdge, ExportNode, ExportTool, InputParameter, WorkflowExportV1 } from '../workflow/types';
@@ -170,7 +171,7 @@ export function resolveArguments(
           path: `/${pointerSegment(param.name)}`,
         });
       }
-      defineMember(args, param.name, param.value);
+      setJsonMember(args, param.name, param.value);
       continue;
     }
     const sourceResult = results.get(edge.source);
@@ -193,7 +194,7 @@ export function resolveArguments(
         path: `/${pointerSegment(param.name)}`,
       });
     }
-    defineMember(args, param.name, converted.value);
+    setJsonMember(args, param.name, converted.value);
   }
   return ok(args);
 }

@@ -9,7 +9,8 @@
  * reads the subset back into JSON Schema.
  */
 import { joinPointer, type Issue } from '../result';
-import { defineMember, isJsonObject } from './json-schema';
+import { isJsonObject } from './json-schema';
+import { setJsonMember } from './json-value';
 import { inlineRef, mergeAllOf } from './schema-walk';
 import type { JsonSchema } from './types';
 
@@ -394,7 +395,7 @@ function convertNode(
       const converted: JsonSchema = {};
       for (const name of names) {
         const propPath = joinPointer(path, 'properties', name);
-        defineMember(converted, name, convertNode(properties[name], propPath, ctx, refStack));
+        setJsonMember(converted, name, convertNode(properties[name], propPath, ctx, refStack));
       }
       out.properties = converted;
       if (Array.isArray(node.required)) {
@@ -528,7 +529,7 @@ export function fromGeminiSchema(schema: unknown): JsonSchema {
   if (!isJsonObject(schema)) return {};
   const node: JsonSchema = {};
   for (const [key, value] of Object.entries(schema))
-    defineMember(node, Object.hasOwn(SNAKE_TO_CAMEL, key) ? SNAKE_TO_CAMEL[key] : key, value);
+    setJsonMember(node, Object.hasOwn(SNAKE_TO_CAMEL, key) ? SNAKE_TO_CAMEL[key] : key, value);
 
   const out: JsonSchema = {};
   const type =
@@ -567,7 +568,7 @@ export function fromGeminiSchema(schema: unknown): JsonSchema {
           : [];
         const names = [...ordering, ...Object.keys(value).filter((n) => !ordering.includes(n))];
         const properties: JsonSchema = {};
-        for (const name of names) defineMember(properties, name, fromGeminiSchema(value[name]));
+        for (const name of names) setJsonMember(properties, name, fromGeminiSchema(value[name]));
         out.properties = properties;
         break;
       }
@@ -586,7 +587,7 @@ export function fromGeminiSchema(schema: unknown): JsonSchema {
         out.examples = [value];
         break;
       default:
-        defineMember(
+        setJsonMember(
           out,
           key,
           INT64_FIELDS.has(key) && typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,

@@ -10,7 +10,7 @@ import { DECLARATION_SHAPES, type DeclarationShape, type RawTool } from './forma
 import { describeValue } from './formats/common';
 import { fromGeminiSchema } from './gemini-schema';
 import { decodePointerSegment, isJsonObject } from './json-schema';
-import { parseJsonText } from './json-text';
+import { getJsonDepth, MAX_JSON_DEPTH, parseJsonText, tooDeepIssue } from './json-text';
 import type { DeclarationFormat, JsonSchema, ToolDeclaration, ToolSource } from './types';
 
 /** Options for reading declarations. */
@@ -225,6 +225,9 @@ function readTool(
  */
 export function importDeclarations(input: unknown, opts: ImportOptions = {}): Result<ImportedDeclarations> {
   if (Array.isArray(input) && input.length === 0) return ok({ format: 'bare', tools: [] });
+  // Checked first, without recursion: deeper input would exhaust the stack of what walks it.
+  const depth = getJsonDepth(input);
+  if (depth > MAX_JSON_DEPTH) return err([tooDeepIssue(depth)]);
 
   const attempts: { shape: DeclarationShape; problems: Issue[] }[] = [];
   for (const shape of DECLARATION_SHAPES) {

@@ -13,19 +13,6 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * Set an own, enumerable member of a plain object. `obj[key] = value` with the key `__proto__`
- * would replace the object's prototype instead, and JSON (property names, keywords) may well
- * hold that key.
- */
-export function defineMember<T>(obj: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') {
-    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    obj[key] = value;
-  }
-}
-
 /** Decode one JSON Pointer segment taken from a URI fragment (percent-encoding, then RFC 6901). */
 export function decodePointerSegment(segment: string): string {
   let decoded = segment;

@@ -4,7 +4,8 @@
  * `$ref`). Both inline a reference with the keywords written beside it, and merge `allOf`
  * branches into one schema, the same way; each reports what it had to give up in its own words.
  */
-import { defineMember, isJsonObject, resolveLocalRef } from './json-schema';
+import { isJsonObject, resolveLocalRef } from './json-schema';
+import { setJsonMember } from './json-value';
 import type { JsonSchema } from './types';
 
 /** What a `$ref` (with whatever is written beside it) became. */
@@ -92,7 +93,7 @@ export function mergeAllOf(node: JsonSchema, root: JsonSchema, refs: readonly st
         const properties: JsonSchema = isJsonObject(merged.properties) ? { ...merged.properties } : {};
         for (const [name, schema] of Object.entries(value)) {
           const earlier = Object.hasOwn(properties, name) ? properties[name] : undefined;
-          defineMember(
+          setJsonMember(
             properties,
             name,
             isJsonObject(earlier) && isJsonObject(schema) ? { ...earlier, ...schema } : schema,
@@ -103,7 +104,7 @@ export function mergeAllOf(node: JsonSchema, root: JsonSchema, refs: readonly st
         const required = Array.isArray(merged.required) ? merged.required : [];
         merged.required = [...new Set([...required, ...value])];
       } else if (!Object.hasOwn(merged, key)) {
-        defineMember(merged, key, value);
+        setJsonMember(merged, key, value);
       } else if (!ANNOTATIONS.has(key) && JSON.stringify(merged[key]) !== JSON.stringify(value)) {
         result.conflicts.push({ index, key });
       }

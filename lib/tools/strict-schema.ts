@@ -13,7 +13,8 @@
  * object nesting, 1000 enum values.
  */
 import { joinPointer, type Issue } from '../result';
-import { defineMember, isJsonObject } from './json-schema';
+import { isJsonObject } from './json-schema';
+import { setJsonMember } from './json-value';
 import { inlineRef, mergeAllOf } from './schema-walk';
 import type { JsonSchema } from './types';
 
@@ -441,7 +442,7 @@ function convert(
         if (!isNullable(propSchema)) ctx.nullableOptional.push(propPath);
         propSchema = addNull(propSchema);
       }
-      defineMember(converted, name, propSchema);
+      setJsonMember(converted, name, propSchema);
     }
     ctx.propertyCount += names.length;
     node.properties = converted;
@@ -454,7 +455,7 @@ function convert(
     if (!isJsonObject(defs)) continue;
     const out: JsonSchema = {};
     for (const [name, def] of Object.entries(defs))
-      defineMember(out, name, convert(def, joinPointer(path, key, name), ctx, depth, refs));
+      setJsonMember(out, name, convert(def, joinPointer(path, key, name), ctx, depth, refs));
     node[key] = out;
   }
   return node;

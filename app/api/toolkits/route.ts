@@ -7,13 +7,15 @@
  */
 import type { ToolkitListResponse, ToolkitResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
-import { createToolkit, listToolkits, readDeclarations, readMcpDeclarations } from '@/lib/db/toolkits';
+import { createToolkit, listToolkits } from '@/lib/db/toolkits';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { getConfiguredStdioTarget, getMcpClientOptions, getMcpServerConfigs } from '@/lib/mcp/config';
+import { readMcpDeclarations } from '@/lib/mcp/toolkit-tools';
+import { readDeclarations } from '@/lib/toolkits/read';
 import { declarationsError, mcpError, toToolkitJson } from './access';
 import { TOOLKIT_SOURCES, validateCreateToolkit } from './schema';
 

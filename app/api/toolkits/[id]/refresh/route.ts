@@ -6,18 +6,17 @@
  */
 import type { RefreshToolkitRequest, RefreshToolkitResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
-import {
-  getBuiltinDefinition,
-  readDeclarations,
-  readMcpDeclarations,
-  replaceToolkitTools,
-} from '@/lib/db/toolkits';
+import { replaceToolkitTools } from '@/lib/db/toolkits';
 import { parseJsonBody, readBodyText } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { getConfiguredStdioTarget, getMcpClientOptions } from '@/lib/mcp/config';
+import { readMcpDeclarations } from '@/lib/mcp/toolkit-tools';
+import { findBuiltinToolkit } from '@/lib/toolkits/builtin';
+import { getToolkitChanges } from '@/lib/toolkits/changes';
+import { readDeclarations } from '@/lib/toolkits/read';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import { declarationsError, mcpError, requireToolkit, toToolkitJson } from '../../access';
 import { validateRefreshToolkit } from '../../schema';
@@ -41,7 +40,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   let format = toolkit.format;
   switch (toolkit.sourceKind) {
     case 'builtin': {
-      tools = getBuiltinDefinition(toolkit)?.tools ?? toolkit.tools;
+      tools = findBuiltinToolkit(toolkit.id)?.tools ?? toolkit.tools;
       break;
     }
     case 'file': {
@@ -81,10 +80,10 @@ export const POST = withErrors(async (request: Request, context: Context) => {
     }
   }
 
-  const result = await replaceToolkitTools(db, toolkit, tools, format);
+  const refreshed = await replaceToolkitTools(db, toolkit, tools, format);
   return Response.json({
-    toolkit: toToolkitJson(result.toolkit),
-    changes: result.changes,
+    toolkit: toToolkitJson(refreshed),
+    changes: getToolkitChanges(toolkit.tools, tools),
   } satisfies RefreshToolkitResponse);
 });
 
