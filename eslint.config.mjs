@@ -70,6 +70,13 @@ export const NO_TEST_CODE = {
   message: 'Product code imports no test code (tests/, e2e/); move what both need into lib/.',
 };
 
+/** Browser code calls the API through lib/api (issue 13): one Result of {code, message, issues}. */
+export const NO_RAW_FETCH = {
+  name: 'fetch',
+  message:
+    'Call the API through lib/api (workflows.ts, toolkits.ts, plan.ts), which reads every answer and error alike.',
+};
+
 /** The product tree: what `next build` and the CLI can reach. */
 export const PRODUCT_FILES = [
   'app/**/*.ts',
@@ -126,6 +133,12 @@ export default tseslint.config(
     files: PURE_CORE_FILES,
     ignores: ['**/*.test.ts', '**/*.bench.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...PURE_CORE_BANNED, NO_TEST_CODE] }] },
+  },
+  {
+    // The browser reaches the API through lib/api only: one reader of answers and errors.
+    files: ['components/**/*.ts', 'components/**/*.tsx', 'lib/editor/**/*.ts', 'lib/editor/**/*.tsx'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-globals': ['error', NO_RAW_FETCH] },
   },
   // A later block replaces the rule's options rather than adding to them, so each repeats the
   // pure-core list.

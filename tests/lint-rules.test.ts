@@ -137,3 +137,24 @@ describe('the core direction lint rule', () => {
     expect(await getRestrictedImportMessages(tools, 'lib/tools/probe.ts')).toEqual([]);
   });
 });
+
+describe('the one-API-client rule', () => {
+  async function getRestrictedGlobals(code: string, filePath: string) {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-globals').map((m) => m.message);
+  }
+  const call = "export async function load() {\n  return fetch('/api/workflows');\n}\n";
+
+  it.each(['components/save/probe.tsx', 'lib/editor/probe.ts'])(
+    'fails %s when it calls fetch itself',
+    async (file) => {
+      expect((await getRestrictedGlobals(call, file)).join('\n')).toContain('Call the API through lib/api');
+    },
+  );
+
+  it('allows fetch in lib/api, on the server and in tests', async () => {
+    for (const file of ['lib/api/probe.ts', 'lib/mcp/probe.ts', 'components/save/probe.test.ts']) {
+      expect(await getRestrictedGlobals(call, file), file).toEqual([]);
+    }
+  });
+});

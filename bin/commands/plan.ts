@@ -155,7 +155,7 @@ function describeEvent(event: PlanEvent): string | undefined {
       return `  ${event.step.id}  ${event.step.tool}${problems}\n`;
     }
     case 'edge':
-      return `  edge  ${event.edge.source}.${event.edge.source_output} → ${event.edge.target}.${event.edge.target_input}\n`;
+      return `  edge  ${event.edge.source}.${event.edge.sourceOutput} → ${event.edge.target}.${event.edge.targetInput}\n`;
     case 'operation':
       return `  edit  ${event.operation.op}\n`;
     case 'warning':

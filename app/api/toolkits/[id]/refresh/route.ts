@@ -4,6 +4,7 @@
  * (`text` or `declarations`). Answers with the toolkit and which tools were added, removed or
  * changed, parameter by parameter; workflows built on changed tools show drift from then on.
  */
+import type { RefreshToolkitRequest, RefreshToolkitResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import { replaceToolkitTools } from '@/lib/db/toolkits';
 import { parseJsonBody, readBodyText } from '@/lib/http/body';
@@ -18,7 +19,7 @@ import { getToolkitChanges } from '@/lib/toolkits/changes';
 import { readDeclarations } from '@/lib/toolkits/read';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import { declarationsError, mcpError, requireToolkit, toToolkitJson } from '../../access';
-import { validateRefreshToolkit, type RefreshToolkitBody } from '../../schema';
+import { validateRefreshToolkit } from '../../schema';
 
 export const dynamic = 'force-dynamic';
 
@@ -83,11 +84,11 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   return Response.json({
     toolkit: toToolkitJson(refreshed),
     changes: getToolkitChanges(toolkit.tools, tools),
-  });
+  } satisfies RefreshToolkitResponse);
 });
 
 /** The body is optional (MCP and built-in toolkits need none); when present it is validated. */
-async function parseOptionalBody(request: Request): Promise<RefreshToolkitBody> {
+async function parseOptionalBody(request: Request): Promise<RefreshToolkitRequest> {
   const text = await readBodyText(request.clone());
   return text.trim() ? parseJsonBody(request, validateRefreshToolkit) : {};
 }

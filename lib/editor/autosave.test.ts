@@ -8,7 +8,7 @@ import {
   RETRY_DELAYS_MS,
   type AutosaverDeps,
   type ServerCopy,
-} from './use-autosave';
+} from './autosave';
 
 const node = (id: string, args: Record<string, unknown> = {}, x = 0): WorkflowNode => ({
   id: asNodeId(id),
