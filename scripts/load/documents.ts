@@ -30,6 +30,8 @@ const TASKS: Record<string, string[]> = {
     'Show the status of the repository, stage the changed files and commit them',
     'Create a release branch, diff it against main and log the last 20 commits',
   ],
+  memory: ['Create entities Alice and Bob, relate Alice to Bob as knows, then read the graph'],
+  files: ['Write the notes to notes.txt, search for it, then read it back'],
 };
 
 /** A node count between MIN_NODES and MAX_NODES, skewed towards small graphs (log-uniform). */
