@@ -80,7 +80,7 @@ function readClause(piece: string, literals: Literal[], soft: boolean): Clause {
   let prose = '';
   let last = 0;
   const addProse = (segment: string) => {
-    for (const t of tokenizeWithPositions(segment)) tokens.push({ token: t.token, word: word + t.word });
+    for (const t of tokenizeWithPositions(segment)) tokens.push({ ...t, word: word + t.word });
     word += countWordPositions(segment);
     text += segment;
     prose += segment;
@@ -97,6 +97,9 @@ function readClause(piece: string, literals: Literal[], soft: boolean): Clause {
         ? /\.([A-Za-z][A-Za-z0-9]{0,7})$/.exec(String(literal.value))
         : null;
     if (extension) tokens.push({ token: stemWord(extension[1].toLowerCase()), word, extension: true });
+    // A Latin word in Chinese text, a Chinese material name: a value, and words of the sentence too.
+    if (literal.keepWords)
+      for (const t of tokenizeWithPositions(String(literal.value))) tokens.push({ ...t, word });
     word++;
     text += typeof literal.value === 'string' ? literal.value : String(literal.value);
     prose += ' ';
