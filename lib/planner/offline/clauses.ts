@@ -11,6 +11,8 @@ export interface PlacedLiteral {
   word: number;
   /** The clause's text between the literal before (or the clause start) and this one. */
   before: string;
+  /** The clause speaks of creating something (create, new, add, 新建…): see `holds.new`. */
+  clauseCreates?: boolean;
 }
 
 export interface Clause {
@@ -45,6 +47,9 @@ const SEPARATORS = new RegExp(
  * part names another tool. 并 inside a word (合并, 归并, 兼并, 吞并, 并行, 并发, 并列, 并非, 并不) is
  * not a connective. */
 const SOFT_SEPARATOR = /\s+and\s+|,\s+|(?<![合归兼吞])并(?![且行发列非不])/i;
+
+/** Words that say a clause creates something (stems, and what 新建/创建/添加 translate to). */
+const CREATING = new Set(['cre', 'new', 'sum', 'build', 'generat', 'mkdir', 'init']);
 
 const OPEN_MARK = '\uE000';
 const CLOSE_MARK = '\uE001';
@@ -106,5 +111,6 @@ function readClause(piece: string, literals: Literal[], soft: boolean): Clause {
     last = m.index + m[0].length;
   }
   addProse(piece.slice(last));
+  if (tokens.some((t) => CREATING.has(t.token))) for (const p of placed) p.clauseCreates = true;
   return { text: text.trim(), prose: prose.trim(), tokens, literals: placed, soft };
 }

@@ -53,8 +53,8 @@ const QUOTED_PATTERNS = [
 ];
 const EXTENSION = '[A-Za-z][A-Za-z0-9]{0,7}';
 const PATH_PATTERNS = [
-  // /abs/path, ./rel, ../rel, ~/home
-  /(?<![\w:/.\\-])(?:~|\.{1,2})?\/[\w.\-@+]*[A-Za-z][\w.\-@+/]*/g,
+  // /abs/path, ./rel, ../rel, ~/home (Chinese names too: ./报表.xlsx)
+  /(?<![\w:/.\\-])(?:~|\.{1,2})?\/[\w.\-@+\u3400-\u9fff]*[A-Za-z\u3400-\u9fff][\w.\-@+/\u3400-\u9fff]*/g,
   // C:\dir\file
   /\b[A-Za-z]:\\[^\s"'<>，。；]+/g,
   // dir/sub/file.ext
@@ -64,8 +64,16 @@ const PATH_PATTERNS = [
 ];
 const NOT_PATHS = new Set(['e.g', 'i.e', 'etc', 'vs', 'a.m', 'p.m']);
 const NUMBER_PATTERN = /(?<![\w.\-])-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.]*\d)/g;
-const IDENTIFIER_PATTERN =
-  /(?<![\w.\-/])(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z][A-Za-z0-9_-]*(?![\w/]|\.\w)/g;
+const IDENTIFIER_PATTERNS = [
+  // Letters with digits: mp-149, Sheet1, a1b2c3d
+  /(?<![\w.\-/])(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z][A-Za-z0-9_-]*(?![\w/]|\.\w)/g,
+  // Names joined by slashes, no extension: origin/main, feature/login (not the ratio c/a)
+  /(?<![\w.\-/])[A-Za-z][\w-]+(?:\/[A-Za-z0-9][\w-]+)+(?![\w/]|\.\w)/g,
+  // Hexadecimal, seven digits or more: a commit hash or object id (9f8e7d6)
+  /(?<![\w.\-/])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,64}(?![\w/]|\.\w)/g,
+  // Capitals only, four or more: GXWKGLUWLK (a path of k-points)
+  /(?<![\w.\-/])[A-Z]{4,}(?![\w/]|\.\w)/g,
+];
 const TRAILING_PUNCTUATION = /[.,;:!?'"）)\]}]+$/;
 
 /** A spreadsheet cell (`B11`, `AA3`): up to three column letters, a row from 1. */
@@ -246,8 +254,10 @@ export function findLiterals(text: string): Literal[] {
     const start = m.index + m[0].length - m[1].length;
     add({ kind: 'name', value: m[1], start, end: start + m[1].length });
   }
-  for (const m of text.matchAll(IDENTIFIER_PATTERN)) {
-    add({ kind: 'identifier', value: m[0], start: m.index, end: m.index + m[0].length });
+  for (const pattern of IDENTIFIER_PATTERNS) {
+    for (const m of text.matchAll(pattern)) {
+      add({ kind: 'identifier', value: m[0], start: m.index, end: m.index + m[0].length });
+    }
   }
   for (const m of text.matchAll(LATIN_WORD)) {
     if (!isAmongChinese(text, m.index, m.index + m[0].length)) continue;

@@ -11,12 +11,21 @@
 import type { ToolDeclaration } from '../../tools/types';
 import { splitClauses, type Clause, type PlacedLiteral } from './clauses';
 import { getWords, stemWord, tokenize } from './text';
-import { createToolIndex, rankTools, type IndexedTool, type ToolIndex, type ToolScore } from './tool-index';
+import {
+  createToolIndex,
+  rankTools,
+  type IndexedParam,
+  type IndexedTool,
+  type ToolIndex,
+  type ToolScore,
+} from './tool-index';
 import {
   fillArguments,
   findEnumValue,
   getContext,
+  getRangeCorners,
   getContextScore,
+  getNamingScore,
   placeLiteral,
   readBoolean,
   type Group,
@@ -75,7 +84,7 @@ export function planOffline(input: OfflinePlanInput): OfflinePlan {
   const calls: OfflineCall[] = groups.map((group, i) => ({
     id: `step_${first + i}`,
     tool: group.tool.declaration.name,
-    args: fillArguments(index, group, notes),
+    args: fillArguments(index, group, notes, getSharedClauses(groups, i)),
     clause: group.clauses.map((c) => c.text).join(' / '),
   }));
   wireSteps(index, calls, input.existingSteps ?? [], groups);
@@ -93,6 +102,17 @@ export function planOffline(input: OfflinePlanInput): OfflinePlan {
       );
   });
   return { calls, notes };
+}
+
+/**
+ * "Create and switch to a new branch called feature-x in ./repo": a step whose words give no
+ * value, joined by "and" to the next one, shares that one's values (both verbs take one object).
+ */
+function getSharedClauses(groups: readonly Group[], i: number): Clause[] {
+  const next = groups[i + 1];
+  if (!next || groups[i].clauses.some((c) => c.literals.length > 0)) return [];
+  const lead = next.clauses[next.lead];
+  return lead.soft ? [lead] : [];
 }
 
 interface Grouping {
@@ -115,8 +135,32 @@ function groupClauses(index: ToolIndex, clauses: Clause[], before?: Grouping): G
     const ranking = rankClause(index, clause, others);
     const best = ranking[0];
     const previous = groups[groups.length - 1];
+    // "Show the size and permissions of ./package.json": a part joined by "and" that starts with
+    // no action continues the request before it, and the two are read as one for the tool.
+    const continues = previous !== undefined && clause.soft && !startsWithVerb(index, clause);
+    const rereadWith = (group: Group) => {
+      group.clauses.push(clause);
+      if (!continues || group.clauses.length !== group.lead + 2) return;
+      const whole = rankClause(index, mergeClauses(group.clauses[group.lead], clause), others)[0];
+      if (whole && whole.toolLevel > 0) group.tool = whole.tool;
+    };
     if (previous && isRefinement(index, previous, clause, best)) {
-      previous.clauses.push(clause);
+      rereadWith(previous);
+      return;
+    }
+    // "Make a folder /srv/data/2024 and another one /srv/data/2025": values for the tool just
+    // used, in a part that names no other tool's action, ask for the same step again.
+    if (
+      previous &&
+      clause.literals.length > 0 &&
+      !(best && best.tool !== previous.tool && namesAction(index, best.tool, clause, previous.tool)) &&
+      fitsTool(index, previous.tool, clause)
+    ) {
+      groups.push({ tool: previous.tool, clauses: [clause], lead: 0 });
+      return;
+    }
+    if (previous && continues && best && best.toolLevel > 0) {
+      rereadWith(previous);
       return;
     }
     if (!previous && c + 1 < clauses.length && isOnlyPlace(index, clause)) {
@@ -156,7 +200,7 @@ interface ClauseScore extends ToolScore {
 /** How much the action a clause starts with weighs (× the word's rarity). */
 const VERB_WEIGHT = 3;
 /** How much a value the tool has a place for weighs (× how few tools have one). */
-const VALUE_WEIGHT = 1.5;
+const VALUE_WEIGHT = 2;
 /** How much belonging to the toolkit of the task's other steps weighs. */
 const COHERENCE_WEIGHT = 2;
 
@@ -167,7 +211,8 @@ const COHERENCE_WEIGHT = 2;
  * exactly as in the tool's name or title ("what is staged" → "Staged changes"), plus each value
  * of the clause the tool has a place for — the rarer such a place, the more it says ("the last 5
  * commits": a count of commits is a parameter of git_log only), plus, on a second reading, being
- * from the toolkit of the task's other steps (`others`). A deprecated tool counts half.
+ * from the toolkit of the task's other steps (`others`). A deprecated tool counts half, and so does
+ * a tool that changes something when the clause is a question.
  */
 export function rankClause(index: ToolIndex, clause: Clause, others?: readonly string[]): ClauseScore[] {
   const words = rankTools(index, clause.tokens);
@@ -176,22 +221,32 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
     const count = fits.filter((f) => f.has(placed)).length;
     return count === 0 ? 0 : Math.log(1 + index.tools.length / count);
   });
+  // A switch the clause turns on or off ("italic", "without an image") is a value too.
+  const switches = index.tools.map(
+    (tool) => tool.params.filter((p) => p.type === 'bool' && readBoolean(clause, p) !== undefined).length,
+  );
+  const switching = switches.filter((n) => n > 0).length;
+  const switchRarity = switching === 0 ? 0 : Math.log(1 + index.tools.length / switching);
   const verb = getLeadingWord(clause);
+  const question = QUESTION.test(clause.text);
+  const isVerb = verb !== undefined && index.tools.some((t) => (t.verbs.get(verb) ?? 0) >= 1);
   // Only a tool with a place for as many of the clause's values as any other gets the toolkit
   // bonus: "Read /notes/people.txt" stays read_text_file in a task that also searches memory.
   const mostPlaced = Math.max(0, ...fits.map((f) => f.size));
   const surface = new Set(getWords(clause.prose));
   const scored = words.map((score) => {
     const { tool } = score;
-    const fit = clause.literals.reduce(
-      (sum, placed, i) => sum + (fits[tool.order].get(placed) ?? 0) * rarity[i],
-      0,
-    );
+    const fit =
+      clause.literals.reduce((sum, placed, i) => sum + (fits[tool.order].get(placed) ?? 0) * rarity[i], 0) +
+      switches[tool.order] * switchRarity;
     let verbScore = 0;
-    if (verb && tool.verbs.has(verb)) verbScore = VERB_WEIGHT * tool.verbs.get(verb)! * index.idf(verb);
+    // Only a word some tool surely uses as its verb is read as the clause's action.
+    if (verb && isVerb && tool.verbs.has(verb))
+      verbScore = VERB_WEIGHT * tool.verbs.get(verb)! * index.idf(verb);
     // The action word where the tool's name only uses it to describe ("Staged changes"): it
     // counts as a description word, not a name word.
-    else if (verb && (tool.nameTokens.has(verb) || tool.titleTokens.has(verb))) verbScore = -index.idf(verb);
+    else if (verb && isVerb && (tool.nameTokens.has(verb) || tool.titleTokens.has(verb)))
+      verbScore = -index.idf(verb);
     let exact = 0;
     for (const word of surface) if (tool.surfaceWords.has(word)) exact += index.idf(stemWord(word));
     const coherence =
@@ -201,14 +256,44 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
         : 0;
     const total =
       (score.toolLevel + 0.25 * score.paramLevel + verbScore + exact + VALUE_WEIGHT * fit + coherence) *
-      (tool.deprecated ? 0.5 : 1);
+      (tool.deprecated ? 0.5 : 1) *
+      // A question asks to look, not to change: "What does commit 9f8e7d6 change?" is git_show.
+      (question && tool.sideEffect ? 0.5 : 1);
     return { ...score, total };
   });
   return scored.sort((a, b) => b.total - a.total || a.tool.order - b.tool.order);
 }
 
 /** The first word of a clause (a Chinese clause: its first two characters), where a request names its action. */
+/** Whether every value of the clause has a place among the tool's parameters. */
+function fitsTool(index: ToolIndex, tool: IndexedTool, clause: Clause): boolean {
+  return getPlaceableLiterals(index, tool, clause).size === clause.literals.length;
+}
+
+/** Whether the clause starts with the action of some tool (its leading word is a tool's verb). */
+function startsWithVerb(index: ToolIndex, clause: Clause): boolean {
+  const verb = getLeadingWord(clause);
+  return verb !== undefined && index.tools.some((tool) => tool.verbs.has(verb));
+}
+
+/** Two clauses read as one ("Show the size" + "permissions of ./package.json"). */
+function mergeClauses(a: Clause, b: Clause): Clause {
+  const offset = Math.max(0, ...a.tokens.map((t) => t.word), ...a.literals.map((l) => l.word)) + 2;
+  return {
+    text: `${a.text} and ${b.text}`,
+    prose: `${a.prose} and ${b.prose}`,
+    tokens: [...a.tokens, ...b.tokens.map((t) => ({ ...t, word: t.word + offset }))],
+    literals: [...a.literals, ...b.literals.map((l) => ({ ...l, word: l.word + offset }))],
+    soft: a.soft,
+  };
+}
+
+/** A question ("What does commit 9f8e7d6 change?") names no action with its first word. */
+const QUESTION =
+  /^\s*(?:what|which|how|when|where|who|why|does|do|did|is|are|was|were|can|could|would|will|should)\b|[?？]\s*$/i;
+
 function getLeadingWord(clause: Clause): string | undefined {
+  if (QUESTION.test(clause.text)) return undefined;
   const first = clause.tokens
     .filter((t) => !t.extension && !t.translated)
     .reduce<(typeof clause.tokens)[number] | undefined>(
@@ -220,8 +305,9 @@ function getLeadingWord(clause: Clause): string | undefined {
 
 /**
  * The clause's literals that have a place among the tool's parameters (each parameter once), and
- * how well: 1 for a parameter of its own, ½ as one item of a list (one file read is read_text_file,
- * not read_multiple_files).
+ * how well: 1 for a parameter of its own or a field of a list of objects; ½ as the one item of a
+ * list (one file read is read_text_file, not read_multiple_files).
+ * A range counts for a tool that takes its two corners.
  */
 function getPlaceableLiterals(
   index: ToolIndex,
@@ -231,20 +317,29 @@ function getPlaceableLiterals(
   const placeable = new Map<PlacedLiteral, number>();
   const taken = new Set<string>();
   clause.literals.forEach((placed, i) => {
+    if (placed.literal.kind === 'range' && getRangeCorners(tool)) {
+      placeable.set(placed, 1);
+      return;
+    }
     const context = getContext(index, clause, i);
-    const candidates = tool.params.filter(
-      (p) =>
-        (p.stringList || p.fields || !taken.has(p.name)) &&
-        (placeLiteral(index, placed, p, context) !== null ||
-          // A field of a list of objects, named by the words around the value.
-          (p.fields ?? []).some(
-            (f) => getContextScore(f, context) > 0 && placeLiteral(index, placed, f, context) !== null,
-          )),
-    );
-    const param = candidates.find((p) => p.type !== 'list') ?? candidates[0];
-    if (!param) return;
-    placeable.set(placed, param.type === 'list' && clause.literals.length === 1 ? 0.5 : 1);
-    taken.add(param.name);
+    let best: { param: IndexedParam; quality: number } | undefined;
+    for (const param of tool.params) {
+      if (!param.stringList && !param.fields && taken.has(param.name)) continue;
+      let quality = 0;
+      if (placeLiteral(index, placed, param, context) !== null) {
+        quality = param.type === 'list' && clause.literals.length === 1 ? 0.5 : 1;
+      } else if (
+        (param.fields ?? []).some(
+          (f) => getNamingScore(f, placed, context) > 0 && placeLiteral(index, placed, f, context) !== null,
+        )
+      ) {
+        quality = 1;
+      }
+      if (quality > (best?.quality ?? 0)) best = { param, quality };
+    }
+    if (!best) return;
+    placeable.set(placed, best.quality);
+    taken.add(best.param.name);
   });
   return placeable;
 }
@@ -275,6 +370,12 @@ function isRefinement(
     );
   }
   const again = best?.tool === tool && namesAction(index, tool, clause, undefined);
+  const assigned =
+    values.length > 0 && values.every((placed) => isAssignedToParam(index, tool, clause, placed, already));
+  // "Copy the table called Orders, then copy the table called Items": a sentence that starts with
+  // the same action again asks for it again (unless it only says what a value is).
+  const verb = getLeadingWord(clause);
+  if (again && !clause.soft && !assigned && verb !== undefined && tool.verbs.has(verb)) return false;
   if (values.length > 0) {
     const open = values.filter((placed) => fitsOpenParam(index, tool, clause, placed, already));
     // "Compute the phonons of A, then of B": a value for a parameter the step already has is a new step.
@@ -341,7 +442,11 @@ function fitsOpenParam(
   const context = getContext(index, clause, clause.literals.indexOf(placed));
   return tool.params.some(
     (param) =>
-      (param.stringList || !(param.name in already)) && placeLiteral(index, placed, param, context) !== null,
+      (param.stringList || !(param.name in already)) &&
+      (placeLiteral(index, placed, param, context) !== null ||
+        (param.fields ?? []).some(
+          (f) => getNamingScore(f, placed, context) > 0 && placeLiteral(index, placed, f, context) !== null,
+        )),
   );
 }
 

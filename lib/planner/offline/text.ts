@@ -12,7 +12,7 @@ const STOP_WORDS = new Set(
     'a an the of to for in on at by with from into onto as is are be been being was were it its this that these ' +
     'those then and or but so if than also please me my we our you your i can could would should will shall do does ' +
     'did done using use via per each all any some what which who how when where after before next finally ' +
-    'now there here them they their his her up out over under about give let make'
+    'now there here them they their his her up out over under about let make'
   ).split(' '),
 );
 
@@ -34,6 +34,15 @@ const SYNONYMS: Record<string, string> = {
   sav: 'writ',
   stor: 'writ',
   relax: 'optim',
+  colour: 'color',
+  find: 'search',
+  lookup: 'search',
+  record: 'cre',
+  giv: 'get',
+  plot: 'chart',
+  draw: 'chart',
+  fold: 'directory',
+  dir: 'directory',
   last: 'newest',
   latest: 'newest',
   recent: 'newest',
@@ -172,7 +181,11 @@ export function countWordPositions(text: string): number {
 }
 
 function getRuns(text: string): string[] {
-  const spaced = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-./\\]+/g, ' ');
+  const spaced = text
+    // "look up" is one word (lookup → search).
+    .replace(/\blook(?:s|ed|ing)?\s+up\b/gi, 'lookup')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-./\\]+/g, ' ');
   return [...spaced.matchAll(RUNS)].map((m) => m[0]);
 }
 

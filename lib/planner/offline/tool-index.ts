@@ -62,6 +62,8 @@ export interface ParamHolds {
   /** Something the step creates ("Name of the new branch", "Path of the workbook to create"):
    * never a value copied from another step. */
   new: boolean;
+  /** Free text written by the person (a message, content, a comment): no code or id goes there. */
+  text: boolean;
   /** A setting the whole task shares (the repository, the file, the sheet, the model): a value
    * the text gives once applies to every step that has the parameter. */
   setting: boolean;
@@ -250,7 +252,12 @@ function indexTool(
     order,
     nameTokens: tokenSet(declaration.name),
     titleTokens: tokenSet(title, translate),
-    descriptionTokens: new Set([...tokenSet(title, translate), ...tokenSet(declaration.description)]),
+    // The toolkit's or server's name says what the tool works on ("search memory for …").
+    descriptionTokens: new Set([
+      ...tokenSet(title, translate),
+      ...tokenSet(declaration.description),
+      ...tokenSet(`${declaration.source?.toolkit ?? ''} ${declaration.source?.server ?? ''}`),
+    ]),
     paramTokens,
     params,
     outputs,
@@ -266,21 +273,32 @@ function indexTool(
 
 const stems = (words: string) => new Set(words.split(' ').map(stemWord));
 const PATH_WORDS = new Set([
-  ...stems(
-    'path file filepath filename url uri dir directory folder link location structure source destination dest src dst',
-  ),
+  ...stems('path file filepath filename url uri dir directory folder link location structure'),
   '文件',
   '路径',
   '链接',
   '地址',
 ]);
+/** Where a thing goes from and to: a location when the parameter is named so (move_file's
+ * `source`), not when a description mentions it ("Source table name"). */
+const ENDPOINT_WORDS = stems('source destination dest src dst');
 const DATE_WORDS = stems('date timestamp time iso since until day datetime');
 const NAME_WORDS = stems('name title label id identifier key tag');
 const SETTING_WORDS = stems('repository repo sheet model project database bucket namespace workspace');
 const CHEMICAL_WORDS = stems('chemical element composition species compound stoichiometry');
+const TEXT_WORDS = stems('message content text comment description note body');
 /** Words that say a formula is a spreadsheet's (`excel` and `worksheet` fold into `sheet`). */
 const SHEET_WORDS = stems('sheet cell spreadsheet');
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+
+/** Verbs tool names start with. */
+const COMMON_VERBS = stems(
+  'add apply build calculate check close commit compress compute convert copy create delete diff download draw edit ' +
+    'echo export fetch fit plot relax simulate stage checkout ' +
+    'filter find format generate get import insert list load log merge move open optimize parse print push pull read ' +
+    'record remove rename render replace reset restore run save search send set show sort start stop switch sync ' +
+    'toggle trigger update upload validate view write',
+);
 
 /** What a tool returns when it changes something: a status, not the thing (see `sideEffect`). */
 const SIDE_EFFECT_VERBS = new Set(
@@ -381,17 +399,39 @@ function indexParam(
     ...(dimension ? { dimension } : {}),
     ...(ordinal ? { ordinal } : {}),
     holds: {
-      path: [...words].some((w) => PATH_WORDS.has(w)) && !cell && !range,
+      path: holdsPath(nameTokens, descriptionTokens, description) && !cell && !range,
       cell,
       range,
       chemical,
       sheetFormula: isString && nameTokens.has('formula') && !chemical,
       date: isString && [...words].some((w) => DATE_WORDS.has(w)),
-      name: isString && [...nameTokens].some((w) => NAME_WORDS.has(w)),
+      // Named so, or described so in its first words ("Branch name, tag or commit").
+      name:
+        isString &&
+        ([...nameTokens].some((w) => NAME_WORDS.has(w)) ||
+          tokenize(description.split(/[,;.]/)[0] ?? '').some((w) => NAME_WORDS.has(w))),
+      text: isString && [...nameTokens].some((w) => TEXT_WORDS.has(w)),
       new: descriptionTokens.has('new') || /\bto (?:be )?creat/i.test(description),
       setting: [...nameTokens].some((w) => SETTING_WORDS.has(w) || PATH_WORDS.has(w)),
     },
   };
+}
+
+/** Words that confirm a "path" is a file system or URL path, not a path through k-points. */
+const FILE_WORDS = stems('file url uri dir directory folder location link repository repo');
+
+/**
+ * Whether a parameter takes a file, directory, URL or location: its name or description says
+ * so. A name with "path" alone counts unless its description speaks of something else ("band_path:
+ * High-symmetry q-point path such as GXWKGLUWLK" is no file).
+ */
+function holdsPath(nameTokens: Set<string>, descriptionTokens: Set<string>, description: string): boolean {
+  if ([...nameTokens].some((w) => ENDPOINT_WORDS.has(w))) return true;
+  const words = [...nameTokens, ...descriptionTokens];
+  if (!words.some((w) => PATH_WORDS.has(w))) return false;
+  const named = [...nameTokens].filter((w) => PATH_WORDS.has(w));
+  if (named.some((w) => w !== 'path') || description.trim() === '') return true;
+  return words.some((w) => FILE_WORDS.has(w) || (PATH_WORDS.has(w) && w !== 'path'));
 }
 
 function numberField<K extends string>(key: K, value: unknown): Partial<Record<K, number>> {
@@ -440,13 +480,20 @@ function getVerbs(declaration: ToolDeclaration): Map<string, number> {
   const nameWords = tokenize(declaration.name.replace(/[-.]/g, '_'));
   const owner = tokenSet(`${declaration.source?.toolkit ?? ''} ${declaration.source?.server ?? ''}`);
   const first = nameWords[0] !== undefined && owner.has(nameWords[0]) ? nameWords[1] : nameWords[0];
-  if (first) add(first, 1);
+  // A name can start with a noun (`directory_tree`): its first word is a sure verb only when it
+  // is a common one or the description starts with it too.
+  const described = tokenize(declaration.description.trim().split(/\s+/)[0] ?? '')[0];
+  if (first) add(first, COMMON_VERBS.has(first) || first === described ? 1 : 0.5);
+  // A title can be a noun phrase too ("Directory Tree"): the same test as for the name.
   const parts = (declaration.title ?? '').split(/[·|/—-]/).map((part) => [part, 1] as const);
   for (const [part, weight] of [...parts, [declaration.description, 0.5] as const]) {
     const word = /[A-Za-z]+|[\u3400-\u9fff]{2}/.exec(part.trim())?.[0];
     if (!word) continue;
     if (isCjk(word[0])) add(word, weight);
-    else if (!/(?:ed|ing)$/i.test(word)) add(stemWord(word.toLowerCase()), weight);
+    else if (!/(?:ed|ing)$/i.test(word)) {
+      const verb = stemWord(word.toLowerCase());
+      add(verb, weight === 1 && !COMMON_VERBS.has(verb) && verb !== described ? 0.5 : weight);
+    }
   }
   return verbs;
 }

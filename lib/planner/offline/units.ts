@@ -93,7 +93,7 @@ const DESCRIBED_UNITS: [RegExp, string][] = [
   [/\bmeV\b/, 'meV'],
   [/\beV\b/, 'eV'],
   // 1/ångström is an inverse length, ångström³ a volume: neither takes a length.
-  [/(?<!1\/)(?:ångström|angstrom|Å)(?![³²^\d])/i, 'Å'],
+  [/(?<!1\/)(?:ångström|angstrom|Å)(?![³²^\dA-Za-zöå])/i, 'Å'],
   [/\bnm\b|nanomet(?:er|re)s?/i, 'nm'],
 ];
 

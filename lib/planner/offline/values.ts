@@ -64,6 +64,15 @@ export function getContextScore(param: IndexedParam, context: Map<string, number
   return score;
 }
 
+/** How strongly the text names `param` for this value: the words around it, or its name written right before it. */
+export function getNamingScore(
+  param: IndexedParam,
+  placed: PlacedLiteral,
+  context: Map<string, number>,
+): number {
+  return getContextScore(param, context) + (isNamedVerbatim(placed.before, param) ? 3 : 0);
+}
+
 /**
  * Where a literal may go in `param` and how well it fits there, or null when it does not go
  * there at all (wrong kind, refused by the schema, or nothing says it belongs there).
@@ -75,7 +84,7 @@ export function placeLiteral(
   context: Map<string, number>,
 ): Placement | null {
   const { literal } = placed;
-  const fromContext = getContextScore(param, context) + (isNamedVerbatim(placed.before, param) ? 3 : 0);
+  const fromContext = getNamingScore(param, placed, context);
   const value = getPlacedValue(literal, param);
   if (value === undefined) return null;
   const inEnum = param.enum?.some((v) => sameEnumValue(v, value));
@@ -115,7 +124,9 @@ export function placeLiteral(
         param.dimension !== undefined &&
         getDimension(literal.unit) === param.dimension;
       if (literal.unit !== undefined && param.dimension !== undefined && !unitFits) return null;
-      if (unitFits) bonus += STRONG_CONTEXT;
+      // A unit names the quantity ("800 K" is a temperature) — but a time or length given on its
+      // own is an amount, not a step or an interval ("跑 10 ps 的分子动力学" is no time step).
+      if (unitFits && (!isIncrement(param) || fromContext > 0)) bonus += STRONG_CONTEXT;
       // Numbers are too common to place without a word (or a unit) that names the parameter.
       else if (fromContext === 0 && !inEnum) return null;
       break;
@@ -127,7 +138,9 @@ export function placeLiteral(
       if (base === 0) return null;
       if (inEnum) break;
       if (holds.chemical) return null;
-      // A bare word fits a name or id, or a parameter the words around it name.
+      // A bare word fits a name or id, or a parameter the words around it name; free text (a
+      // commit message) takes a code only when its own name stands right before it.
+      if (holds.text && fromContext < 3) return null;
       if (!holds.name && fromContext < STRONG_CONTEXT) return null;
       if (holds.name) bonus += 0.5;
       break;
@@ -166,6 +179,9 @@ export function placeLiteral(
       base = 1;
       break;
   }
+  // Something new the step creates ("Name of the new table") is named only where the clause
+  // speaks of creating: "copy the table called Orders" names the table copied.
+  if (holds.new && !placed.clauseCreates) bonus -= 1;
   // What the file's own name says counts only between places for files (a `.xlsx` is not a sheet name).
   const own = isFile && holds.path ? scoreFileName(index, String(literal.value), param) : 0;
   const score =
@@ -185,7 +201,7 @@ const BEFORE_VALUE = /\s*(?:取值为|取值|取|为|是|设为|设置为|=|:|�
 /**
  * Whether the term right before a value is written, as it is, in the parameter's name or
  * description — for terms words cannot carry, with a symbol in them ("c/a 取 2.7" for the
- * parameter described as "c/a ratio for hexagonal lattices").
+ * parameter described as "c/a ratio for hexagonal lattices") — or is the parameter's own name.
  */
 function isNamedVerbatim(before: string, param: IndexedParam): boolean {
   const term =
@@ -194,12 +210,22 @@ function isNamedVerbatim(before: string, param: IndexedParam): boolean {
       .trim()
       .split(/[\s，,（(]+/)
       .pop() ?? '';
+  // The parameter's own name, even a word too common to be a token ("from 'Alice' to 'Acme'").
+  const lastWord = before.trim().split(/\s+/).pop() ?? '';
+  if (lastWord.length >= 2 && lastWord.toLowerCase() === param.name.toLowerCase()) return true;
   if (term.length < 3 || !/^[A-Za-z0-9]+(?:[/^*.-][A-Za-z0-9]+)+$/.test(term)) return false;
   const escaped = term.toLowerCase().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const pattern = new RegExp(`(?:^|[^a-z0-9])${escaped}(?:$|[^a-z0-9])`);
   return (
     pattern.test(param.description.toLowerCase()) || pattern.test(param.name.toLowerCase().replace(/_/g, ' '))
   );
+}
+
+/** Words that say a parameter is a step, interval or tolerance of a quantity, not the quantity. */
+const INCREMENT_WORDS = /step|interval|spacing|increment|toleran|resolution|delta|frequen|every/i;
+
+function isIncrement(param: IndexedParam): boolean {
+  return INCREMENT_WORDS.test(param.name) || INCREMENT_WORDS.test(param.description);
 }
 
 /** The value a literal gives `param` (a number converted to the parameter's unit), or undefined. */
@@ -292,14 +318,23 @@ function scoreFileName(index: ToolIndex, value: string, param: IndexedParam): nu
 // ---- one step's arguments ----
 
 /** Fill a step's arguments from the values and words of its clauses (see the module comment). */
-export function fillArguments(index: ToolIndex, group: Group, notes: string[]): Record<string, unknown> {
+export function fillArguments(
+  index: ToolIndex,
+  group: Group,
+  notes: string[],
+  shared: readonly Clause[] = [],
+): Record<string, unknown> {
   // No prototype while the args are filled: parameter names are the tool's own strings, and
   // "constructor" must read as unset, "__proto__" be set as a member (plan() copies the args
   // into a plain object at the end).
   const args: Record<string, unknown> = Object.create(null);
   const params = group.tool.params;
   const used = new Set<PlacedLiteral>();
-  const all = group.clauses.flatMap((clause) => clause.literals.map((placed, i) => ({ clause, placed, i })));
+  // Values of `shared` clauses (another step's) go only where they fit; unused, they say nothing.
+  const all = [...group.clauses, ...shared].flatMap((clause) =>
+    clause.literals.map((placed, i) => ({ clause, placed, i })),
+  );
+  const borrowed = new Set(shared.flatMap((c) => c.literals));
 
   splitRanges(
     group.tool,
@@ -370,7 +405,8 @@ export function fillArguments(index: ToolIndex, group: Group, notes: string[]): 
     }
   }
   for (const { placed } of all) {
-    if (used.has(placed) || placed.literal.keepWords || placed.literal.kind === 'identifier') continue;
+    if (used.has(placed) || borrowed.has(placed)) continue;
+    if (placed.literal.keepWords || placed.literal.kind === 'identifier') continue;
     if (params.some((p) => p.enum?.some((v) => sameEnumValue(v, placed.literal.value)))) continue;
     notes.push(
       `The value ${JSON.stringify(placed.literal.value)} matched no parameter of ${group.tool.declaration.name}; set it by hand if it matters.`,
@@ -389,7 +425,19 @@ function splitRanges(
   args: Record<string, unknown>,
   used: Set<PlacedLiteral>,
 ): void {
-  if (tool.params.some((p) => p.holds.range)) return;
+  const corners = getRangeCorners(tool);
+  if (!corners) return;
+  const range = literals.find((l) => l.literal.kind === 'range' && !used.has(l));
+  if (!range || corners.start.name in args || corners.end.name in args) return;
+  const [from, to] = String(range.literal.value).split(':');
+  args[corners.start.name] = from;
+  args[corners.end.name] = to;
+  used.add(range);
+}
+
+/** The cell parameters that start and end a range, for a tool that takes no range itself. */
+export function getRangeCorners(tool: IndexedTool): { start: IndexedParam; end: IndexedParam } | undefined {
+  if (tool.params.some((p) => p.holds.range)) return undefined;
   const cells = tool.params.filter((p) => p.holds.cell);
   const start = cells.find(
     (p) => /^(?:start|first|from|begin|top)/i.test(p.name) || /^(?:start|first)/i.test(p.description),
@@ -397,13 +445,7 @@ function splitRanges(
   const end = cells.find(
     (p) => /^(?:end|last|to|stop|bottom)/i.test(p.name) || /^(?:end|last)/i.test(p.description),
   );
-  if (!start || !end) return;
-  const range = literals.find((l) => l.literal.kind === 'range' && !used.has(l));
-  if (!range || start.name in args || end.name in args) return;
-  const [from, to] = String(range.literal.value).split(':');
-  args[start.name] = from;
-  args[end.name] = to;
-  used.add(range);
+  return start && end ? { start, end } : undefined;
 }
 
 /** "Add 17 and 25": numbers nothing else claims fill parameters described as first, second, … in order. */
@@ -447,7 +489,7 @@ function fillObjectItems(
       const context = getContext(index, clause, i);
       for (const field of param.fields) {
         // Inside an object every field needs words that name it: no kind alone says which.
-        if (getContextScore(field, context) === 0 && !field.enum) continue;
+        if (getNamingScore(field, placed, context) === 0 && !field.enum) continue;
         const placement = placeLiteral(index, placed, field, context);
         if (placement) pairs.push({ literal: placed, field, ...placement });
       }
