@@ -30,14 +30,67 @@ export const PURE_CORE_BANNED = [
   },
 ];
 
+/**
+ * Direction inside the core: lib/tools (declarations, schemas) knows nothing of workflows or
+ * planning, and lib/workflow (documents) knows nothing of the planner. The planner builds on
+ * both, never the reverse.
+ */
+export const TOOLS_BANNED = [
+  {
+    group: ['**/workflow', '**/workflow/**', '**/planner', '**/planner/**'],
+    message:
+      'lib/tools imports neither lib/workflow nor lib/planner: the core points tools ← workflow ← planner.',
+  },
+];
+export const WORKFLOW_BANNED = [
+  {
+    group: ['**/planner', '**/planner/**'],
+    message: 'lib/workflow never imports lib/planner: the core points tools ← workflow ← planner.',
+  },
+];
+
 export const PURE_CORE_FILES = [
   'lib/tools/**/*.ts',
   'lib/workflow/**/*.ts',
   'lib/planner/**/*.ts',
   'lib/toolkits/**/*.ts',
-  'lib/fuzz/**/*.ts',
+  'lib/run/**/*.ts',
+  'tests/fuzz/**/*.ts',
   'lib/result.ts',
 ];
+
+const LIB_NO_UI = {
+  group: ['**/components/**', '**/app/**', '@/components/*', '@/app/*'],
+  message: 'lib/ never imports components/ or app/ (STYLE.md).',
+};
+
+/** Test code (tests/, e2e/) never reaches the product: it would ship in the build (issue 13). */
+export const NO_TEST_CODE = {
+  group: ['**/tests/**', '@/tests/*', '**/e2e/**', '@/e2e/*'],
+  message: 'Product code imports no test code (tests/, e2e/); move what both need into lib/.',
+};
+
+/** Browser code calls the API through lib/api (issue 13): one Result of {code, message, issues}. */
+export const NO_RAW_FETCH = {
+  name: 'fetch',
+  message:
+    'Call the API through lib/api (workflows.ts, toolkits.ts, plan.ts), which reads every answer and error alike.',
+};
+
+/** The product tree: what `next build` and the CLI can reach. */
+export const PRODUCT_FILES = [
+  'app/**/*.ts',
+  'app/**/*.tsx',
+  'components/**/*.ts',
+  'components/**/*.tsx',
+  'lib/**/*.ts',
+  'lib/**/*.tsx',
+  'bin/**/*.ts',
+  'proxy.ts',
+];
+
+/** Tests and their fixtures, which may read the shared fixtures under tests/. */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.bench.ts', '**/__fixtures__/**'];
 
 export default tseslint.config(
   {
@@ -64,23 +117,46 @@ export default tseslint.config(
   },
   {
     files: ['lib/**/*.ts', 'lib/**/*.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/components/**', '**/app/**', '@/components/*', '@/app/*'],
-              message: 'lib/ never imports components/ or app/ (STYLE.md).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [LIB_NO_UI] }] },
+  },
+  {
+    files: PRODUCT_FILES,
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_TEST_CODE] }] },
+  },
+  {
+    files: ['lib/**/*.ts', 'lib/**/*.tsx'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [LIB_NO_UI, NO_TEST_CODE] }] },
   },
   {
     files: PURE_CORE_FILES,
     ignores: ['**/*.test.ts', '**/*.bench.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: PURE_CORE_BANNED }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...PURE_CORE_BANNED, NO_TEST_CODE] }] },
+  },
+  {
+    // The browser reaches the API through lib/api only: one reader of answers and errors.
+    files: ['components/**/*.ts', 'components/**/*.tsx', 'lib/editor/**/*.ts', 'lib/editor/**/*.tsx'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-globals': ['error', NO_RAW_FETCH] },
+  },
+  // A later block replaces the rule's options rather than adding to them, so each repeats the
+  // pure-core list.
+  {
+    files: ['lib/tools/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.bench.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...PURE_CORE_BANNED, ...TOOLS_BANNED, NO_TEST_CODE] }],
+    },
+  },
+  {
+    files: ['lib/workflow/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.bench.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...PURE_CORE_BANNED, ...WORKFLOW_BANNED, NO_TEST_CODE] },
+      ],
+    },
   },
 );

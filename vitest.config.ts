@@ -19,6 +19,8 @@ export default defineConfig({
     ],
     exclude: ['node_modules', 'e2e', '.next'],
     environment: 'node',
+    // toEqual ignores key order; this makes it compare the order of JSON Schema `properties` too.
+    setupFiles: ['tests/declaration-order-tester.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Database tests share one server; keep files from racing on it.

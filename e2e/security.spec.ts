@@ -358,3 +358,13 @@ test('the production server sends its security headers', async ({ page }) => {
   expect(frame).toBeDefined();
   await expect(frame!.locator('[data-testid="workflow-list"], [data-testid="no-workflows"]')).toHaveCount(0);
 });
+
+test('the production server does not serve the bench pages without TOOLFLOW_BENCH_PAGES=1', async ({
+  request,
+}) => {
+  for (const path of ['/bench/ours?n=5', '/bench/bare?n=5']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).not.toContain('data-testid="bench-');
+  }
+});

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEditorStore } from '@/lib/editor/store';
-import { createAutosaver, getPendingKey, type AutosaverDeps } from '@/lib/editor/use-autosave';
+import { createAutosaver, getPendingKey, type AutosaverDeps } from '@/lib/editor/autosave';
 import { asNodeId, type WorkflowDocument } from '@/lib/workflow/types';
 import { POST as create } from '@/app/api/workflows/route';
 import { GET as read, PUT as update } from '@/app/api/workflows/[id]/route';

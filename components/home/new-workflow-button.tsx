@@ -1,6 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { createWorkflow } from '@/lib/api/workflows';
 
 /** Creates an empty workflow through the API and opens it. */
 export function NewWorkflowButton() {
@@ -10,15 +11,10 @@ export function NewWorkflowButton() {
   async function onClick() {
     setBusy(true);
     setError(null);
-    const res = await fetch('/api/workflows', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Untitled workflow' }),
-    });
-    const body = await res.json().catch(() => ({ message: `HTTP ${res.status}` }));
+    const res = await createWorkflow({ name: 'Untitled workflow' });
     setBusy(false);
-    if (!res.ok) return setError(body.message ?? `Could not create a workflow (HTTP ${res.status}).`);
-    router.push(`/w/${body.workflow.id}`);
+    if (!res.ok) return setError(res.error.message);
+    router.push(`/w/${res.value.workflow.id}`);
   }
   return (
     <div>

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useMemo, useState, type DragEvent } from 'react';
 import { PALETTE_DRAG_TYPE, searchPalette, type PaletteDragData } from '@/lib/editor/palette';
-import type { ToolkitSummary } from '@/lib/editor/toolkits-client';
+import type { ToolkitSummary } from '@/lib/api/toolkits';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import '@/components/ui/controls.css';
 import './panels.css';

@@ -2,6 +2,7 @@
 import { useRouter } from 'next/navigation';
 import '@/components/ui/controls.css';
 import { useState } from 'react';
+import { createWorkflow } from '@/lib/api/workflows';
 import { getWorkflowNameFromTask } from '@/lib/editor/task-name';
 import { useToolkits } from '@/lib/editor/use-toolkits';
 import { getModelLabel } from '@/lib/editor/model-label';
@@ -36,29 +37,17 @@ export function NewWorkflowPrompt({ llm }: Props) {
     }
     setBusy(true);
     setError(null);
-    try {
-      const res = await fetch('/api/workflows', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: getWorkflowNameFromTask(text), task: text }),
-      });
-      const body = await res.json().catch(() => ({}));
-      if (!res.ok) {
-        setError(body.message ?? `Could not create the workflow (HTTP ${res.status}). Try again.`);
-        setBusy(false);
-        return;
-      }
-      const params = new URLSearchParams({ plan: '1' });
-      // All toolkits picked: say nothing, so toolkits added later are used too.
-      if (toolkits && picked.size < toolkits.length) params.set('toolkits', [...picked].join(','));
-      if (planner === 'llm' && llm) params.set('llm', '1');
-      router.push(`/w/${body.workflow.id}?${params}`);
-    } catch (e) {
-      setError(
-        `Could not reach the server (${(e as Error).message}). Check that Toolflow is running and try again.`,
-      );
+    const res = await createWorkflow({ name: getWorkflowNameFromTask(text), task: text });
+    if (!res.ok) {
+      setError(res.error.message);
       setBusy(false);
+      return;
     }
+    const params = new URLSearchParams({ plan: '1' });
+    // All toolkits picked: say nothing, so toolkits added later are used too.
+    if (toolkits && picked.size < toolkits.length) params.set('toolkits', [...picked].join(','));
+    if (planner === 'llm' && llm) params.set('llm', '1');
+    router.push(`/w/${res.value.workflow.id}?${params}`);
   };
 
   return (

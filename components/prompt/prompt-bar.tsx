@@ -4,7 +4,7 @@ import '@/components/ui/controls.css';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { runPlan, type PlanProgress } from '@/lib/editor/plan-client';
 import { selectAiEditing, selectNodeCount } from '@/lib/editor/selectors';
-import type { ToolkitSummary } from '@/lib/editor/toolkits-client';
+import type { ToolkitSummary } from '@/lib/api/toolkits';
 import type { EditorState } from '@/lib/editor/store';
 import { PlanStatus } from './plan-status';
 import { getModelLabel } from '@/lib/editor/model-label';

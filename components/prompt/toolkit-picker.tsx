@@ -1,5 +1,5 @@
 'use client';
-import type { ToolkitSummary } from '@/lib/editor/toolkits-client';
+import type { ToolkitSummary } from '@/lib/api/toolkits';
 
 interface Props {
   toolkits: ToolkitSummary[] | null;

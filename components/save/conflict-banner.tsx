@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useEditorStore } from '@/lib/editor/context';
 import { selectDoc } from '@/lib/editor/selectors';
-import type { SaveSession, SaveSessionState } from '@/lib/editor/use-autosave';
+import type { SaveSession, SaveSessionState } from '@/lib/editor/autosave';
 
 const selectConflict = (s: SaveSessionState) => s.conflict;
 

@@ -1,16 +1,13 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { importWorkflow } from '@/lib/api/workflows';
+import type { Issue } from '@/lib/result';
 import '@/components/ui/controls.css';
 import './save.css';
 
 /** Matches the server's limit (lib/http/body.ts), so a big file is refused before uploading. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
-
-interface ImportIssue {
-  path: string;
-  message: string;
-}
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
@@ -24,7 +21,7 @@ export function ImportWorkflow() {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; issues: ImportIssue[] } | null>(null);
+  const [error, setError] = useState<{ message: string; issues: Issue[] } | null>(null);
 
   const upload = async (file: File) => {
     setError(null);
@@ -35,23 +32,17 @@ export function ImportWorkflow() {
       });
     }
     setBusy(true);
+    let text: string;
     try {
-      const res = await fetch('/api/workflows/import', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: await file.text(),
-      });
-      const body = await res.json().catch(() => ({}));
-      if (res.ok) return router.push(`/w/${body.workflow.id}`);
-      setError({
-        message: `Could not import "${file.name}": ${body.message ?? `the server answered HTTP ${res.status}.`}`,
-        issues: Array.isArray(body.issues) ? body.issues : [],
-      });
-    } catch {
-      setError({ message: 'Cannot reach the server: check your connection and try again.', issues: [] });
-    } finally {
+      text = await file.text();
+    } catch (cause) {
       setBusy(false);
+      return setError({ message: `Could not read "${file.name}": ${(cause as Error).message}`, issues: [] });
     }
+    const res = await importWorkflow(text);
+    setBusy(false);
+    if (res.ok) return router.push(`/w/${res.value.workflow.id}`);
+    setError({ message: `Could not import "${file.name}": ${res.error.message}`, issues: res.error.issues });
   };
 
   useEffect(() => {

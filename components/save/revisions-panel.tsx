@@ -2,26 +2,14 @@
 import { useEffect, useState } from 'react';
 import { useEditorStore } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
-import type { SaveSession, ServerCopy } from '@/lib/editor/use-autosave';
+import { getRevision, labelRevision, listRevisions, restoreRevision } from '@/lib/api/workflows';
+import type { Jsonified, RevisionListResponse, RevisionResponse } from '@/lib/api/types';
+import type { SaveSession } from '@/lib/editor/autosave';
 import type { DocumentDiff } from '@/lib/workflow/diff';
-import { callApi, formatWhen } from './api';
+import { formatWhen } from './format-when';
 
-interface RevisionSummary {
-  version: number;
-  name: string;
-  label: string | null;
-  reason: string;
-  nodeCount: number;
-  edgeCount: number;
-  createdAt: string;
-}
-
-interface RevisionDetail {
-  revision: RevisionSummary & { document: ServerCopy['document'] };
-  comparedWith: number | null;
-  diff: DocumentDiff | null;
-  summary: string;
-}
+type RevisionSummary = Jsonified<RevisionListResponse>['revisions'][number];
+type RevisionDetail = Jsonified<RevisionResponse>;
 
 const selectId = (s: EditorState) => s.meta.id;
 const selectVersion = (s: EditorState) => s.meta.version;
@@ -83,12 +71,12 @@ export function RevisionsPanel({ session, onClose }: { session: SaveSession | nu
   const [listed, setListed] = useState(0);
   useEffect(() => {
     let current = true;
-    void callApi<{ revisions: RevisionSummary[] }>(`/api/workflows/${id}/revisions`).then((res) => {
+    void listRevisions(id).then((res) => {
       if (!current) return;
       if (res.ok) {
-        setRevisions(res.body.revisions);
+        setRevisions(res.value.revisions);
         setError(null);
-      } else setError(`Could not load the history: ${res.message}`);
+      } else setError(`Could not load the history: ${res.error.message}`);
     });
     return () => {
       current = false;
@@ -96,30 +84,24 @@ export function RevisionsPanel({ session, onClose }: { session: SaveSession | nu
   }, [id, version, listed]);
 
   const show = async (v: number) => {
-    const res = await callApi<RevisionDetail>(`/api/workflows/${id}/revisions/${v}`);
-    if (!res.ok) return setError(`Could not open version ${v}: ${res.message}`);
-    setOpen(res.body);
-    setLabel(res.body.revision.label ?? '');
+    const res = await getRevision(id, v);
+    if (!res.ok) return setError(`Could not open version ${v}: ${res.error.message}`);
+    setOpen(res.value);
+    setLabel(res.value.revision.label ?? '');
   };
 
   const restore = async (v: number) => {
     setBusy(true);
-    const res = await callApi<{ workflow: ServerCopy }>(`/api/workflows/${id}/revisions/${v}/restore`, {
-      method: 'POST',
-      body: JSON.stringify({ version }),
-    });
+    const res = await restoreRevision(id, v, version);
     setBusy(false);
-    if (!res.ok) return setError(`Could not restore version ${v}: ${res.message}`);
-    session?.adoptServerCopy(res.body.workflow);
+    if (!res.ok) return setError(`Could not restore version ${v}: ${res.error.message}`);
+    session?.adoptServerCopy(res.value.workflow);
     setOpen(null);
   };
 
   const saveLabel = async (v: number) => {
-    const res = await callApi<{ label: string | null }>(`/api/workflows/${id}/revisions/${v}`, {
-      method: 'PATCH',
-      body: JSON.stringify({ label: label.trim() || null }),
-    });
-    if (!res.ok) return setError(`Could not name version ${v}: ${res.message}`);
+    const res = await labelRevision(id, v, label.trim() || null);
+    if (!res.ok) return setError(`Could not name version ${v}: ${res.error.message}`);
     setListed((n) => n + 1);
   };
 

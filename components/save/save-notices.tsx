@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { useEditorStore } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
-import type { SaveSession, SaveSessionState } from '@/lib/editor/use-autosave';
+import type { SaveSession, SaveSessionState } from '@/lib/editor/autosave';
 
 const selectSaveState = (s: EditorState) => s.saveState;
 const selectSaveError = (s: EditorState) => s.saveError;

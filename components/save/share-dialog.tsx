@@ -2,15 +2,12 @@
 import { useEffect, useState } from 'react';
 import { useEditorStore } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
+import { createShare, listShares, revokeShare } from '@/lib/api/workflows';
+import type { Jsonified, ShareListResponse } from '@/lib/api/types';
 import type { SecretFinding } from '@/lib/workflow/secrets';
-import { callApi, formatWhen } from './api';
+import { formatWhen } from './format-when';
 
-interface ShareSummary {
-  id: string;
-  createdAt: string;
-  expiresAt: string | null;
-  expired: boolean;
-}
+type ShareSummary = Jsonified<ShareListResponse>['shares'][number];
 
 const EXPIRY_CHOICES = [
   { label: 'Never', days: null },
@@ -49,14 +46,12 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const [listed, setListed] = useState(0);
   useEffect(() => {
     let current = true;
-    void callApi<{ shares: ShareSummary[]; secrets: SecretFinding[] }>(`/api/workflows/${id}/shares`).then(
-      (res) => {
-        if (!current) return;
-        if (!res.ok) return setError(`Could not load the links: ${res.message}`);
-        setShares(res.body.shares);
-        setSecrets(res.body.secrets);
-      },
-    );
+    void listShares(id).then((res) => {
+      if (!current) return;
+      if (!res.ok) return setError(`Could not load the links: ${res.error.message}`);
+      setShares(res.value.shares);
+      setSecrets(res.value.secrets);
+    });
     return () => {
       current = false;
     };
@@ -65,25 +60,23 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const create = async () => {
     setBusy(true);
     setError(null);
-    const res = await callApi<{ path: string }>(`/api/workflows/${id}/shares`, {
-      method: 'POST',
-      body: JSON.stringify({ expiresInDays: expiry, acknowledgeSecrets: acknowledged }),
-    });
+    const res = await createShare(id, { expiresInDays: expiry, acknowledgeSecrets: acknowledged });
     setBusy(false);
     if (!res.ok) {
       // The server scanned a newer copy than this dialog did: show what it found.
-      if (res.body.code === 'unprocessable:secrets') setSecrets(res.body.secrets as SecretFinding[]);
-      return setError(res.message);
+      if (res.error.code === 'unprocessable:secrets' && Array.isArray(res.error.body?.secrets))
+        setSecrets(res.error.body.secrets as SecretFinding[]);
+      return setError(res.error.message);
     }
-    setCreated(new URL(res.body.path, window.location.origin).toString());
+    setCreated(new URL(res.value.path, window.location.origin).toString());
     setCopied(false);
     setAcknowledged(false);
     setListed((n) => n + 1);
   };
 
   const revoke = async (shareId: string) => {
-    const res = await callApi(`/api/workflows/${id}/shares/${shareId}`, { method: 'DELETE' });
-    if (!res.ok) return setError(`Could not revoke the link: ${res.message}`);
+    const res = await revokeShare(id, shareId);
+    if (!res.ok) return setError(`Could not revoke the link: ${res.error.message}`);
     setListed((n) => n + 1);
   };
 

@@ -3,6 +3,7 @@ import { ReactFlowProvider } from '@xyflow/react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { forkShared } from '@/lib/api/workflows';
 import { EditorStoreProvider } from '@/lib/editor/context';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 import { WorkflowCanvas } from '@/components/canvas/workflow-canvas';
@@ -31,17 +32,10 @@ export function SharedView({ token, workflow }: { token: string; workflow: Share
   const fork = async () => {
     setForking(true);
     setError(null);
-    try {
-      const res = await fetch(`/api/shares/${encodeURIComponent(token)}/fork`, { method: 'POST' });
-      const body = await res.json().catch(() => ({}));
-      if (!res.ok) throw new Error(body.message ?? `The server answered HTTP ${res.status}; try again.`);
-      router.push(`/w/${body.workflow.id}`);
-    } catch (e) {
-      setError(
-        `Could not fork: ${e instanceof TypeError ? 'cannot reach the server; check your connection.' : (e as Error).message}`,
-      );
-      setForking(false);
-    }
+    const res = await forkShared(token);
+    if (res.ok) return router.push(`/w/${res.value.workflow.id}`);
+    setError(res.error.code === 'network' ? res.error.message : `Could not fork: ${res.error.message}`);
+    setForking(false);
   };
 
   return (

@@ -1,6 +1,8 @@
 'use client';
 import { useState } from 'react';
-import { createToolkit, type ConfiguredMcpServer, type ToolkitSummary } from '@/lib/editor/toolkits-client';
+import { describeApiError } from '@/lib/api/client';
+import { createToolkit, type ConfiguredMcpServer, type ToolkitSummary } from '@/lib/api/toolkits';
+import type { CreateToolkitRequest } from '@/lib/api/types';
 
 type Source = 'paste' | 'upload' | 'mcp-url' | 'mcp-server';
 
@@ -70,7 +72,7 @@ export function AddToolkitForm({ mcpServers, onAdded }: Props) {
       setError('Give the toolkit a name: it groups its tools in the palette.');
       return;
     }
-    let input: Parameters<typeof createToolkit>[0];
+    let input: CreateToolkitRequest;
     if (source === 'paste' || source === 'upload') {
       if (!text.trim()) {
         setError(
@@ -78,37 +80,32 @@ export function AddToolkitForm({ mcpServers, onAdded }: Props) {
         );
         return;
       }
-      input = {
-        kind: 'file',
-        name: chosenName,
-        text,
-        ...(source === 'upload' && fileName ? { fileName } : {}),
-      };
+      input = { name: chosenName, text, ...(source === 'upload' && fileName ? { fileName } : {}) };
     } else if (source === 'mcp-url') {
       if (!/^https?:\/\//i.test(url.trim())) {
         setError('Give the MCP server URL starting with http:// or https://, e.g. https://example.org/mcp.');
         return;
       }
-      input = { kind: 'mcp-http', name: chosenName, url: url.trim() };
+      input = { name: chosenName, mcpUrl: url.trim() };
     } else {
       if (!server) {
         setError('Pick a configured MCP server.');
         return;
       }
-      input = { kind: 'mcp-stdio', name: chosenName, server };
+      input = { name: chosenName, mcpServer: server };
     }
     setBusy(true);
     const result = await createToolkit(input);
     setBusy(false);
     if (!result.ok) {
-      setError(result.message);
+      setError(describeApiError(result.error));
       return;
     }
     setName('');
     setText('');
     setFileName(null);
     setUrl('');
-    onAdded(result.value);
+    onAdded(result.value.toolkit);
   };
 
   return (

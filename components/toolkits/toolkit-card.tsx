@@ -1,6 +1,7 @@
 'use client';
 import { useRef, useState } from 'react';
-import { deleteToolkit, refreshToolkit, type ToolkitSummary } from '@/lib/editor/toolkits-client';
+import { describeApiError } from '@/lib/api/client';
+import { deleteToolkit, refreshToolkit, type ToolkitSummary } from '@/lib/api/toolkits';
 import type { ToolDeclaration } from '@/lib/tools/types';
 
 interface Props {
@@ -61,15 +62,16 @@ export function ToolkitCard({ toolkit, onChanged, onDeleted }: Props) {
     setMessage(null);
     const result = await refreshToolkit(toolkit.id, text);
     setBusy(null);
-    if (!result.ok) return setMessage({ kind: 'error', text: result.message });
+    if (!result.ok) return setMessage({ kind: 'error', text: describeApiError(result.error) });
     const before = toolkit.contentHash;
-    onChanged(result.value);
+    const refreshed = result.value.toolkit;
+    onChanged(refreshed);
     setMessage({
       kind: 'info',
       text:
-        result.value.contentHash === before
+        refreshed.contentHash === before
           ? 'Up to date: no tool changed.'
-          : `Refreshed: ${result.value.tools.length} tools. Workflows using changed tools show it on their nodes.`,
+          : `Refreshed: ${refreshed.tools.length} tools. Workflows using changed tools show it on their nodes.`,
     });
   };
 
@@ -80,7 +82,7 @@ export function ToolkitCard({ toolkit, onChanged, onDeleted }: Props) {
     setMessage(null);
     const result = await deleteToolkit(toolkit.id);
     setBusy(null);
-    if (!result.ok) return setMessage({ kind: 'error', text: result.message });
+    if (!result.ok) return setMessage({ kind: 'error', text: describeApiError(result.error) });
     onDeleted(toolkit.id);
   };
 

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import type { ToolkitSummary } from '@/lib/editor/toolkits-client';
+import type { ToolkitSummary } from '@/lib/api/toolkits';
 import { useToolkits } from '@/lib/editor/use-toolkits';
 import { AddToolkitForm } from './add-toolkit-form';
 import { ToolkitCard } from './toolkit-card';

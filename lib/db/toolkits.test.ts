@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
 import { BUILTIN_TOOLKITS, getToolkitHash } from '../toolkits/builtin';
 import type { ToolDeclaration } from '../tools/types';
+import { getToolkitChanges } from '../toolkits/changes';
 import {
   createToolkit,
   deleteToolkit,
   ensureBuiltinToolkits,
   getToolkit,
-  getToolkitChanges,
   listToolkits,
-  readDeclarations,
   replaceToolkitTools,
 } from './toolkits';
 
@@ -49,7 +48,94 @@ describe.each(backends)('toolkit repository on $name', (backend) => {
       const git = await getToolkit(database.db, 'tk_builtin_git');
       expect(git?.tools.map((t) => t.name)).toContain('git_status');
       expect(git?.contentHash).toBe(getToolkitHash(BUILTIN_TOOLKITS[2].tools));
-      expect(await database.db.toolkit.count({ where: { sourceKind: 'builtin' } })).toBe(3);
+      expect(await database.db.toolkit.count({ where: { sourceKind: 'builtin' } })).toBe(
+        BUILTIN_TOOLKITS.length,
+      );
+    });
+  });
+
+  describe('declaration order (DESIGN §1: parameters are listed in declaration order)', () => {
+    const serialized = (tools: unknown) => JSON.stringify(tools);
+    const storedText = async () =>
+      database.db.$queryRaw<{ id: string; text: string; updatedAt: Date }[]>`
+        SELECT "id", "declarations"::text AS "text", "updatedAt" FROM "Toolkit"
+        WHERE "sourceKind" = 'builtin' ORDER BY "id"`;
+    const byId = (id: string) => BUILTIN_TOOLKITS.find((b) => `tk_builtin_${b.key}` === id)!;
+
+    it('stores the built-ins as the code declares them, key for key', async () => {
+      await ensureBuiltinToolkits(database.db, { force: true });
+      const rows = await storedText();
+      expect(rows).toHaveLength(BUILTIN_TOOLKITS.length);
+      for (const row of rows) expect(row.text).toBe(serialized(byId(row.id).tools));
+      const listed = await listToolkits(database.db, { ownerId: null });
+      listed.forEach((toolkit, i) =>
+        expect(serialized(toolkit.tools)).toBe(serialized(BUILTIN_TOOLKITS[i].tools)),
+      );
+    });
+
+    it('rewrites built-ins that an earlier release stored with sorted keys, once', async () => {
+      // What releases before the fix did: the same content through ::jsonb, which sorts keys.
+      for (const toolkit of BUILTIN_TOOLKITS) {
+        await database.db.$executeRaw`
+          UPDATE "Toolkit" SET "declarations" = ${serialized(toolkit.tools)}::jsonb
+          WHERE "id" = ${`tk_builtin_${toolkit.key}`}`;
+      }
+      const sorted = await getToolkit(database.db, 'tk_builtin_materials');
+      const optimize = sorted!.tools.find((t) => t.name === 'optimize_structure')!;
+      const keys = Object.keys((optimize.inputSchema as { properties: object }).properties);
+      // jsonb's own order: shorter keys first, then bytewise.
+      const jsonbOrder = [...keys].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+      expect(keys, 'the old write sorted the keys').toEqual(jsonbOrder);
+      expect(keys[0]).not.toBe('input_structure');
+
+      // A new process syncs the built-ins on first use; `force` does the same here.
+      await ensureBuiltinToolkits(database.db, { force: true });
+      const repaired = await storedText();
+      for (const row of repaired) expect(row.text).toBe(serialized(byId(row.id).tools));
+      const materials = await getToolkit(database.db, 'tk_builtin_materials');
+      const declared = BUILTIN_TOOLKITS[0].tools.find((t) => t.name === 'optimize_structure')!;
+      expect(
+        Object.keys(
+          (
+            materials!.tools.find((t) => t.name === 'optimize_structure')!.inputSchema as {
+              properties: object;
+            }
+          ).properties,
+        ),
+      ).toEqual(Object.keys((declared.inputSchema as { properties: object }).properties));
+
+      // Rows that already match are left alone.
+      await ensureBuiltinToolkits(database.db, { force: true });
+      expect((await storedText()).map((r) => r.updatedAt.getTime())).toEqual(
+        repaired.map((r) => r.updatedAt.getTime()),
+      );
+    });
+
+    it('keeps the order of an owner toolkit as uploaded', async () => {
+      const zigzag: ToolDeclaration = {
+        name: 'zigzag',
+        description: 'Parameters declared out of alphabetical order',
+        inputSchema: {
+          type: 'object',
+          properties: { zeta: { type: 'string' }, alpha: { type: 'integer' }, mid: { type: 'boolean' } },
+        },
+      };
+      const created = await createToolkit(database.db, {
+        ownerId: 'own_repository_test_order',
+        name: 'Zigzag',
+        sourceKind: 'file',
+        sourceRef: null,
+        format: 'bare',
+        tools: [zigzag],
+      });
+      expect(serialized((await getToolkit(database.db, created.id))!.tools)).toBe(serialized([zigzag]));
+      const refreshed = await replaceToolkitTools(database.db, created, [
+        zigzag,
+        { ...zigzag, name: 'again' },
+      ]);
+      expect(serialized((await getToolkit(database.db, refreshed.id))!.tools)).toBe(
+        serialized([zigzag, { ...zigzag, name: 'again' }]),
+      );
     });
   });
 
@@ -83,7 +169,7 @@ describe.each(backends)('toolkit repository on $name', (backend) => {
       expect(await getToolkit(database.db, created.id)).toBeNull();
     });
 
-    it('replaces tools on refresh and reports what changed', async () => {
+    it('replaces tools on refresh, which then differ as the change report says', async () => {
       const created = await createToolkit(database.db, {
         ownerId: 'own_repository_test_alice',
         name: 'Echo',
@@ -100,7 +186,8 @@ describe.each(backends)('toolkit repository on $name', (backend) => {
         },
       };
       const shout = { ...echo, name: 'shout' };
-      const { toolkit, changes } = await replaceToolkitTools(database.db, created, [louder, shout]);
+      const toolkit = await replaceToolkitTools(database.db, created, [louder, shout]);
+      const changes = getToolkitChanges(created.tools, toolkit.tools);
       expect(toolkit.tools).toEqual([louder, shout]);
       expect(toolkit.contentHash).toBe(getToolkitHash([louder, shout]));
       expect(toolkit.fetchedAt.getTime()).toBeGreaterThanOrEqual(created.fetchedAt.getTime());
@@ -110,50 +197,5 @@ describe.each(backends)('toolkit repository on $name', (backend) => {
         { name: 'echo', diff: { added: [{ name: 'volume', type: 'int' }] } },
       ]);
     });
-  });
-});
-
-describe('getToolkitChanges', () => {
-  it('is empty for the same tools', () => {
-    expect(getToolkitChanges([echo], [{ ...echo }])).toEqual({ added: [], removed: [], changed: [] });
-  });
-
-  it('lists a removed tool', () => {
-    expect(getToolkitChanges([echo], []).removed).toEqual(['echo']);
-  });
-});
-
-describe('readDeclarations', () => {
-  it('reads pasted Gemini text and marks the tools as from a file toolkit', () => {
-    const text = JSON.stringify({
-      functionDeclarations: [
-        {
-          name: 'get_weather',
-          description: 'Weather',
-          parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' } } },
-        },
-      ],
-    });
-    const read = readDeclarations({ text }, 'Weather');
-    expect(read).toMatchObject({
-      ok: true,
-      value: {
-        format: 'gemini',
-        tools: [{ name: 'get_weather', source: { kind: 'file', toolkit: 'Weather' } }],
-      },
-    });
-  });
-
-  it('refuses a file with no tools', () => {
-    expect(readDeclarations({ declarations: [] }, 'Empty')).toMatchObject({
-      ok: false,
-      error: [{ code: 'no_tools' }],
-    });
-  });
-
-  it('reports where JSON text is broken', () => {
-    const read = readDeclarations({ text: '[{"name": "a",}]' }, 'Broken');
-    expect(read.ok).toBe(false);
-    if (!read.ok) expect(read.error[0].message).toMatch(/line 1/i);
   });
 });

@@ -1,28 +1,21 @@
 import 'server-only';
 /**
  * Toolkits: named sets of tool declarations a person plans with. Each keeps a snapshot of its
- * canonical declarations and their content hash; a refresh replaces the snapshot and says which
- * tools changed (nodes built from the old ones are then flagged by lib/toolkits/drift.ts).
+ * canonical declarations and their content hash; a refresh replaces the snapshot
+ * (lib/toolkits/changes.ts says which tools changed; lib/toolkits/drift.ts flags the nodes built
+ * from the old ones). Reading declarations is lib/toolkits/read.ts; this module only stores.
  *
  * The built-in sample toolkits are shared rows with no owner, written from lib/toolkits/builtin.ts
  * on first use and rewritten whenever that file changes. Every other toolkit belongs to one owner.
  */
-import { err, ok, type Result } from '../result';
-import { importDeclarations, parseDeclarationsText } from '../tools/import';
-import type { DeclarationFormat, ToolDeclaration, ToolSource } from '../tools/types';
-import { getDeclarationDiff, type DeclarationDiff } from '../toolkits/drift';
-import { BUILTIN_TOOLKITS, getToolkitHash, type BuiltinToolkit } from '../toolkits/builtin';
-import { hashDeclaration } from '../tools/canonical-json';
-import { listMcpTools, type McpClientOptions, type McpProblem, type McpTarget } from '../mcp/client';
+import { BUILTIN_TOOLKITS, getBuiltinToolkitId, getToolkitHash } from '../toolkits/builtin';
+import type { DeclarationFormat, ToolDeclaration } from '../tools/types';
 import type { Db } from './client';
 import { createId } from './ids';
 import { ensureOwner } from './owners';
 import { TX_OPTIONS } from './workflows';
 
 export type ToolkitSourceKind = 'builtin' | 'file' | 'mcp-http' | 'mcp-stdio';
-
-/** Most tools one toolkit may hold. */
-export const MAX_TOOLKIT_TOOLS = 2000;
 
 export interface ToolkitRecord {
   id: string;
@@ -40,13 +33,6 @@ export interface ToolkitRecord {
   fetchedAt: Date;
   createdAt: Date;
   updatedAt: Date;
-}
-
-/** How a refresh changed a toolkit's tools. */
-export interface ToolkitChanges {
-  added: string[];
-  removed: string[];
-  changed: { name: string; diff: DeclarationDiff }[];
 }
 
 interface Row {
@@ -82,14 +68,17 @@ function toRecord(row: Row): ToolkitRecord {
   };
 }
 
-const builtinId = (toolkit: BuiltinToolkit) => `tk_builtin_${toolkit.key}`;
-
 // Databases whose built-ins are known to match this build (one check per process and database).
 const syncedDatabases = new WeakSet<object>();
 
 /**
- * Write the built-in toolkits when they are missing or differ from lib/toolkits/builtin.ts.
- * Safe when two requests do it at once: one insert wins, the other changes nothing.
+ * Write the built-in toolkits when they are missing or differ from lib/toolkits/builtin.ts, on
+ * the first use in each process. "Differ" compares the stored JSON text, so it also rewrites a
+ * row whose content is equal but whose keys are in another order: releases before this one wrote
+ * through `::jsonb`, which sorts object keys, so their rows list a tool's parameters
+ * alphabetically instead of in declaration order (DESIGN §1). The column is `json`, which keeps
+ * the text as written. Safe when two requests do it at once: one insert wins, the other changes
+ * nothing.
  */
 export async function ensureBuiltinToolkits(db: Db, opts: { force?: boolean } = {}): Promise<void> {
   if (syncedDatabases.has(db) && !opts.force) return;
@@ -98,11 +87,12 @@ export async function ensureBuiltinToolkits(db: Db, opts: { force?: boolean } = 
     const declarations = JSON.stringify(toolkit.tools);
     await db.$executeRaw`
       INSERT INTO "Toolkit" ("id", "ownerId", "name", "sourceKind", "sourceRef", "format", "declarations", "contentHash", "fetchedAt", "updatedAt")
-      VALUES (${builtinId(toolkit)}, NULL, ${toolkit.name}, 'builtin', ${toolkit.key}, NULL, ${declarations}::jsonb, ${hash}, NOW(), NOW())
+      VALUES (${getBuiltinToolkitId(toolkit)}, NULL, ${toolkit.name}, 'builtin', ${toolkit.key}, NULL, ${declarations}::json, ${hash}, NOW(), NOW())
       ON CONFLICT ("id") DO UPDATE
         SET "name" = EXCLUDED."name", "declarations" = EXCLUDED."declarations",
             "contentHash" = EXCLUDED."contentHash", "fetchedAt" = NOW(), "updatedAt" = NOW()
-        WHERE "Toolkit"."contentHash" <> EXCLUDED."contentHash" OR "Toolkit"."name" <> EXCLUDED."name"`;
+        WHERE "Toolkit"."declarations"::text <> EXCLUDED."declarations"::text
+           OR "Toolkit"."contentHash" <> EXCLUDED."contentHash" OR "Toolkit"."name" <> EXCLUDED."name"`;
   }
   syncedDatabases.add(db);
 }
@@ -118,7 +108,7 @@ export async function listToolkits(db: Db, opts: { ownerId: string | null }): Pr
   });
   const records = rows.map(toRecord);
   const order = (r: ToolkitRecord) =>
-    r.builtin ? BUILTIN_TOOLKITS.findIndex((b) => builtinId(b) === r.id) : BUILTIN_TOOLKITS.length;
+    r.builtin ? BUILTIN_TOOLKITS.findIndex((b) => getBuiltinToolkitId(b) === r.id) : BUILTIN_TOOLKITS.length;
   return records.sort((a, b) => order(a) - order(b));
 }
 
@@ -165,13 +155,13 @@ export async function createToolkit(db: Db, input: NewToolkit): Promise<ToolkitR
   return toRecord(row as Row);
 }
 
-/** Replaces a toolkit's declarations; `changes` says which tools differ. */
+/** Replaces a toolkit's declarations (lib/toolkits/changes.ts says which tools differ). */
 export async function replaceToolkitTools(
   db: Db,
   toolkit: ToolkitRecord,
   tools: ToolDeclaration[],
   format: DeclarationFormat | null = toolkit.format,
-): Promise<{ toolkit: ToolkitRecord; changes: ToolkitChanges }> {
+): Promise<ToolkitRecord> {
   const row = await db.toolkit.update({
     where: { id: toolkit.id },
     data: {
@@ -181,77 +171,5 @@ export async function replaceToolkitTools(
       fetchedAt: new Date(),
     },
   });
-  return { toolkit: toRecord(row as Row), changes: getToolkitChanges(toolkit.tools, tools) };
-}
-
-/** Which tools were added, removed or changed between two snapshots, with each change's diff. */
-export function getToolkitChanges(
-  before: readonly ToolDeclaration[],
-  after: readonly ToolDeclaration[],
-): ToolkitChanges {
-  const old = new Map(before.map((t) => [t.name, t]));
-  const now = new Map(after.map((t) => [t.name, t]));
-  return {
-    added: after.filter((t) => !old.has(t.name)).map((t) => t.name),
-    removed: before.filter((t) => !now.has(t.name)).map((t) => t.name),
-    changed: after
-      .filter((t) => old.has(t.name) && hashDeclaration(old.get(t.name)!) !== hashDeclaration(t))
-      .map((t) => ({ name: t.name, diff: getDeclarationDiff(old.get(t.name), t) })),
-  };
-}
-
-// ---- reading declarations from where a toolkit comes from ----
-
-/** A declarations file as uploaded or pasted: its text, or already-parsed JSON. */
-export type DeclarationsInput = { text: string } | { declarations: unknown };
-
-/** Reads declarations in any format the core knows; issues are located in the input. */
-export function readDeclarations(
-  input: DeclarationsInput,
-  toolkitName: string,
-): Result<{ format: DeclarationFormat; tools: ToolDeclaration[] }> {
-  const source: ToolSource = { kind: 'file', toolkit: toolkitName };
-  const imported =
-    'text' in input
-      ? parseDeclarationsText(input.text, { source })
-      : importDeclarations(input.declarations, { source });
-  if (!imported.ok) return imported;
-  const limited = checkToolCount(imported.value.tools);
-  return limited.ok ? imported : limited;
-}
-
-function checkToolCount(tools: readonly ToolDeclaration[]): Result<true> {
-  if (tools.length === 0) {
-    return err([
-      { path: '', code: 'no_tools', message: 'The file declares no tools; a toolkit needs at least one.' },
-    ]);
-  }
-  if (tools.length > MAX_TOOLKIT_TOOLS) {
-    return err([
-      {
-        path: '',
-        code: 'too_many_tools',
-        message: `The file declares ${tools.length} tools; a toolkit holds at most ${MAX_TOOLKIT_TOOLS}. Split it.`,
-      },
-    ]);
-  }
-  return ok(true);
-}
-
-/** Lists an MCP server's tools for a toolkit named `toolkitName` (tools carry it as their source's toolkit). */
-export async function readMcpDeclarations(
-  target: McpTarget,
-  toolkitName: string,
-  options: McpClientOptions,
-): Promise<Result<ToolDeclaration[], McpProblem>> {
-  const listed = await listMcpTools(target, { ...options, maxTools: MAX_TOOLKIT_TOOLS });
-  if (!listed.ok) return listed;
-  return ok(
-    listed.value.tools.map((tool) => ({ ...tool, source: { ...tool.source!, toolkit: toolkitName } })),
-  );
-}
-
-/** The built-in toolkit a stored one was written from. */
-export function getBuiltinDefinition(toolkit: ToolkitRecord): BuiltinToolkit | undefined {
-  return BUILTIN_TOOLKITS.find((b) => builtinId(b) === toolkit.id);
+  return toRecord(row as Row);
 }

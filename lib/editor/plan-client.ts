@@ -5,25 +5,23 @@
  * applied as one undoable, auto-laid-out change. Cancel aborts the request; what already
  * arrived stays (one undo step removes it).
  */
+import { openPlanStream } from '../api/plan';
+import type { PlanRequest as ApiPlanRequest } from '../api/types';
 import { isJsonObject } from '../tools/json-schema';
 import type { ToolDeclaration } from '../tools/types';
 import type { PlanEvent, PlanOperation, StopReason } from '../planner/types';
-import type { WorkflowDocument } from '../workflow/types';
 import { readNdjson } from './ndjson';
 import { applyOperationsLeniently, getEventOperation } from './plan-apply';
 import type { EditorStore } from './store';
 
-/** What the editor asks the planner for. */
-export interface PlanRequest {
-  task: string;
-  /** Toolkits whose tools the model may call; empty means every toolkit. */
+/**
+ * What the editor asks the planner for: always its toolkits (empty means every toolkit) and which
+ * planner, since the server's default picks the model whenever one is configured.
+ */
+export type PlanRequest = Pick<ApiPlanRequest, 'task' | 'document'> & {
   toolkitIds: string[];
-  /** The current workflow, for a follow-up edit. */
-  document?: WorkflowDocument;
-  /** Which planner: the configured language model (`openai`) or the offline one. Always sent,
-   * since the server's default picks the model whenever one is configured. */
   llm: 'offline' | 'openai';
-}
+};
 
 /** Where a run is, for the progress line. */
 export interface PlanProgress {
@@ -144,27 +142,13 @@ function isPlanEvent(value: unknown): value is PlanEvent {
 
 /** POSTs the request and yields the planner's events as they stream. */
 export async function* streamPlan(request: PlanRequest, signal: AbortSignal): AsyncGenerator<PlanEvent> {
-  let res: Response;
-  try {
-    res = await fetch('/api/plan', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
-      body: JSON.stringify(request),
-      signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new PlanRequestError(
-      `The planner could not be reached (${(error as Error).message}). Check that the server is running and try again.`,
-    );
+  const opened = await openPlanStream(request, { signal });
+  if (!opened.ok) {
+    const { body, message } = opened.error;
+    // A message of the server's says why it refused; one of ours already says what failed.
+    throw new PlanRequestError(body ? `The planner refused the request: ${message}` : message);
   }
-  if (!res.ok || !res.body) {
-    const body: unknown = await res.json().catch(() => undefined);
-    const message =
-      isJsonObject(body) && typeof body.message === 'string' ? body.message : `HTTP ${res.status}`;
-    throw new PlanRequestError(`The planner refused the request: ${message}`);
-  }
-  for await (const value of readNdjson(res.body)) {
+  for await (const value of readNdjson(opened.value)) {
     if (isPlanEvent(value)) yield value;
   }
 }

@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
-import { fetchToolkits, type ConfiguredMcpServer, type ToolkitSummary } from './toolkits-client';
+import { listToolkits, type ConfiguredMcpServer, type ToolkitSummary } from '../api/toolkits';
 
 export interface ToolkitsState {
   /** null while the first load runs. */
@@ -20,7 +20,7 @@ export function useToolkits(): ToolkitsState {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchToolkits(controller.signal)
+    listToolkits({ signal: controller.signal })
       .then((result) => {
         if (result.ok) {
           setToolkits(result.value.toolkits);
@@ -28,7 +28,7 @@ export function useToolkits(): ToolkitsState {
           setError(null);
         } else {
           setToolkits((previous) => previous ?? []);
-          setError(result.message);
+          setError(result.error.message);
         }
       })
       .catch(() => undefined); // aborted on unmount

@@ -5,6 +5,7 @@ import 'server-only';
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { getJsonDepth } from '../tools/json-text';
 import { AppError } from './errors';
 
 /** 5 MB: a 1000-node workflow export is about 1 MB. */
@@ -37,21 +38,6 @@ function tooLarge(limit: number) {
     'payload_too_large',
     `The request body is larger than ${Math.round(limit / 1024 / 1024)} MB. Split the workflow or remove large values.`,
   );
-}
-
-/** Depth of nested arrays/objects, computed iteratively so hostile input cannot blow the stack. */
-export function getJsonDepth(value: unknown): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (v && typeof v === 'object') {
-      if (d > max) max = d;
-      for (const child of Object.values(v))
-        if (child && typeof child === 'object') stack.push([child, d + 1]);
-    }
-  }
-  return max;
 }
 
 /** Parses a JSON body, with a size and a nesting limit; malformed JSON says where. */

@@ -4,20 +4,9 @@ import 'server-only';
  * `not_found:workflow` maps to a status; the original error is kept as `cause` for the log and
  * never sent to the client.
  */
-export type ErrorKind =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'unprocessable'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'internal';
+import type { ErrorCode, ErrorKind } from '../api/types';
 
-export type ErrorCode = ErrorKind | `${ErrorKind}:${string}`;
+export type { ErrorCode, ErrorKind };
 
 const STATUS: Record<ErrorKind, number> = {
   bad_request: 400,

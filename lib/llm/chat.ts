@@ -4,7 +4,7 @@ import 'server-only';
  * (tool-call deltas accumulated by `index`) or whole — as ModelEvents.
  */
 import type OpenAI from 'openai';
-import { renderChatTool } from '../tools/render';
+import { renderChatTool } from '../tools/formats/openai-chat';
 import type { ToolAliases } from '../tools/aliases';
 import type { ModelEvent, ModelTurnRequest } from '../planner/types';
 

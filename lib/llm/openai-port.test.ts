@@ -10,6 +10,7 @@ import { runPlanner } from '../planner/loop';
 import { applyPlanOperations, createPlannedDocument } from '../planner/operations';
 import type { PlanEvent, PlannerInput } from '../planner/types';
 import type { ToolDeclaration } from '../tools/types';
+import { exportWorkflow } from '../workflow/export';
 import { createOpenAIPort, type OpenAIApi, type OpenAIPortOptions } from './openai-port';
 import type { Scenario, ScriptedTurn } from './testing/scenario';
 import { startScriptedServer, type ScriptedServer } from './testing/server';
@@ -74,6 +75,17 @@ async function plan(scenario: Scenario, opts: PlanOptions = {}) {
   const of = <T extends PlanEvent['type']>(type: T) =>
     events.filter((e): e is Extract<PlanEvent, { type: T }> => e.type === type);
   return { server, events, done, of };
+}
+
+/** The tool results the planner sent back in the second request, in call order. */
+function getToolResults(server: ScriptedServer, api: OpenAIApi): string[] {
+  const next = server.requests[1].body as {
+    messages?: { role: string; content?: string }[];
+    input?: { type?: string; output?: string }[];
+  };
+  return api === 'chat'
+    ? (next.messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content))
+    : (next.input ?? []).filter((i) => i.type === 'function_call_output').map((i) => String(i.output));
 }
 
 const optimizeTurn: ScriptedTurn = {
@@ -152,7 +164,7 @@ describe.each(MODES)('planning through the SDK ($api, stream: $stream)', ({ api,
         turns: [
           {
             tool_calls: [
-              { name: 'optimize_structure', raw_arguments: '{"input_structure": "a.cif", "model_path": ' },
+              { name: 'optimize_structure', raw_arguments: '{input_structure = a.cif, model_path = m}' },
               { name: 'fetch_structure', raw_arguments: '{"material_id": "mp-149",}' },
               { name: 'make_coffee', arguments: { size: 'L' } },
               {
@@ -169,7 +181,7 @@ describe.each(MODES)('planning through the SDK ($api, stream: $stream)', ({ api,
     expect(bad).toMatchObject({
       id: 'step_1',
       args: {},
-      rawArguments: '{"input_structure": "a.cif", "model_path": ',
+      rawArguments: '{input_structure = a.cif, model_path = m}',
     });
     expect(bad.issues[0]).toMatchObject({ code: 'bad_json', severity: 'error' });
     expect(repaired).toMatchObject({
@@ -187,12 +199,61 @@ describe.each(MODES)('planning through the SDK ($api, stream: $stream)', ({ api,
     });
     expect(hallucinated.issues.map((i) => i.code)).toEqual(['unknown_arg', 'invalid_value']);
     // Every call, the rejected one too, is answered so the conversation stays valid.
-    const next = server.requests[1].body as { messages?: { role: string }[]; input?: { type?: string }[] };
-    const answered =
-      api === 'chat'
-        ? next.messages?.filter((m) => m.role === 'tool')
-        : next.input?.filter((i) => i.type === 'function_call_output');
-    expect(answered).toHaveLength(4);
+    expect(getToolResults(server, api)).toHaveLength(4);
+  });
+
+  it('tells the model which arguments were repaired and flags a value cut off mid-string', async () => {
+    const { done, server } = await plan(
+      {
+        turns: [
+          {
+            tool_calls: [
+              {
+                name: 'optimize_structure',
+                raw_arguments: '{"input_structure": "https://example.org/structures/Cu_bu',
+              },
+              { name: 'fetch_structure', raw_arguments: "{'material_id': 'mp-149', 'format': " },
+            ],
+          },
+        ],
+      },
+      { api, stream },
+    );
+    const [cut, leftOut] = done.steps;
+    expect(cut.args).toEqual({ input_structure: 'https://example.org/structures/Cu_bu' });
+    expect(cut.issues.map((i) => [i.code, i.param])).toEqual([
+      ['repaired_arguments', undefined],
+      ['possibly_truncated', 'input_structure'],
+      ['missing_required', 'model_path'],
+    ]);
+    // A member cut before its value is left out rather than set to an invented null.
+    expect(leftOut.args).toEqual({ material_id: 'mp-149' });
+    expect(leftOut.issues.map((i) => [i.code, i.param])).toEqual([
+      ['repaired_arguments', undefined],
+      ['possibly_truncated', 'format'],
+    ]);
+    const [first, second] = getToolResults(server, api).map((r) => JSON.parse(r) as Record<string, unknown>);
+    expect(first).toMatchObject({
+      step_id: 'step_1',
+      repaired: {
+        how: ['closed an unterminated string', 'closed brackets left open (the reply looks cut off)'],
+        arguments: ['input_structure'],
+        possibly_truncated: ['input_structure'],
+      },
+      repair_note: expect.stringContaining('update_step with step_id "step_1"'),
+    });
+    expect(second).toMatchObject({
+      step_id: 'step_2',
+      repaired: { arguments: ['material_id'], left_out: ['format'] },
+    });
+    // The flag reaches the export's problems list.
+    const doc = createPlannedDocument('t', done.operations, materialsTools);
+    expect(doc.ok).toBe(true);
+    if (!doc.ok) return;
+    const exported = exportWorkflow(doc.value, { id: 'wf', name: 'n' });
+    expect(exported.nodes[0].problems).toContainEqual(
+      expect.objectContaining({ code: 'possibly_truncated', param: 'input_structure', severity: 'warning' }),
+    );
   });
 
   it('falls back to the text protocol when the endpoint answers 400 about tools', async () => {
@@ -413,7 +474,7 @@ describe('tool names and follow-up edits through the SDK', () => {
     const sent = (server.requests[0].body as { tools: { function: { name: string } }[] }).tools.map(
       (t) => t.function.name,
     );
-    expect(sent).toEqual(['github_create_issue']);
+    expect(sent).toEqual(['github_create_issue', 'update_step', 'remove_step', 'connect', 'disconnect']);
     expect(done.steps.map((s) => [s.tool, s.args])).toEqual([['github.create_issue', { title: 'Bug' }]]);
     const history = (
       server.requests[1].body as {

@@ -5,7 +5,7 @@ import 'server-only';
  * ModelEvents.
  */
 import type OpenAI from 'openai';
-import { renderResponsesTool } from '../tools/render';
+import { renderResponsesTool } from '../tools/formats/openai-responses';
 import type { ToolAliases } from '../tools/aliases';
 import type { ModelEvent, ModelTurnRequest } from '../planner/types';
 

@@ -26,7 +26,7 @@ import {
 import type { PassThrough } from 'node:stream';
 import { err, ok, type Issue, type Result } from '../result';
 import type { ToolDeclaration, ToolSource } from '../tools/types';
-import { compileSchema, describeAjvError } from '../workflow/schema-validator';
+import { compileSchema, describeAjvError } from '../tools/schema-validator';
 import { importMcpToolList } from './import-tools';
 import { checkToolSchemas, createDialectAwareValidator } from './schema-validator';
 import {
@@ -113,8 +113,16 @@ export interface McpSession {
   readonly transport: McpToolList['transport'];
   /** Every tool, all pages followed. */
   listTools(): Promise<Result<McpToolList, McpProblem>>;
-  /** Call a tool; structured output is checked against the tool's output schema (its own dialect). */
-  callTool(name: string, args: Record<string, unknown>): Promise<Result<McpCallResult, McpProblem>>;
+  /**
+   * Call a tool; structured output is checked against the tool's output schema (its own dialect)
+   * when the session listed it. `signal` cancels the request (MCP `notifications/cancelled`);
+   * `timeoutMs` replaces the session's limit for this call.
+   */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: { signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<Result<McpCallResult, McpProblem>>;
   close(): Promise<void>;
 }
 
@@ -535,16 +543,19 @@ function createSession(
     server,
     transport: connection.transport,
     listTools,
-    async callTool(name, args) {
+    async callTool(name, args, call = {}) {
       let result;
+      const timeoutMs = call.timeoutMs ?? options.timeoutMs;
       try {
         result = await client.request(
           { method: 'tools/call', params: { name, arguments: args } },
           CallToolResultSchema,
-          { timeout: options.timeoutMs },
+          { timeout: timeoutMs, ...(call.signal ? { signal: call.signal } : {}) },
         );
       } catch (error) {
-        return err(describeRequestError(error, 'call', `the call to "${name}"`, options, problem));
+        return err(
+          describeRequestError(error, 'call', `the call to "${name}"`, { ...options, timeoutMs }, problem),
+        );
       }
       const outputSchema = lastTools.get(name)?.outputSchema;
       if (outputSchema && !result.isError) {

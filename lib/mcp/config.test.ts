@@ -99,7 +99,10 @@ describe('getConfiguredStdioTarget', () => {
   });
 
   it('names the configured servers when the name is unknown', async () => {
-    const env = { TOOLFLOW_MCP_SERVERS: '{"memory":{"command":"x"},"git":{"command":"y"}}' };
+    const env = {
+      TOOLFLOW_MCP_SERVERS: '{"memory":{"command":"x"},"git":{"command":"y"}}',
+      TOOLFLOW_SAMPLE_SERVERS: '0',
+    };
     const result = await getConfiguredStdioTarget('filesystem', { env });
     expect(result).toMatchObject({ ok: false, error: [{ path: '/mcpServer', code: 'unknown_mcp_server' }] });
     if (!result.ok) expect(result.error[0].message).toContain('memory, git');
@@ -109,6 +112,43 @@ describe('getConfiguredStdioTarget', () => {
     expect(
       await getConfiguredStdioTarget('constructor', { env: { TOOLFLOW_MCP_SERVERS: '{}' } }),
     ).toMatchObject({ ok: false });
+  });
+});
+
+describe('sample servers', () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), 'toolflow-data-'));
+
+  it('configures the memory and filesystem servers from node_modules, kept inside the data directory', async () => {
+    const data = dataDir();
+    const configs = await getMcpServerConfigs({ env: { TOOLFLOW_DATA_DIR: data } });
+    expect(configs.ok && Object.keys(configs.value)).toEqual(['memory', 'filesystem']);
+    if (!configs.ok) return;
+    expect(configs.value.memory).toMatchObject({
+      command: process.execPath,
+      env: { MEMORY_FILE_PATH: path.join(data, 'mcp', 'memory.jsonl') },
+      sample: true,
+    });
+    expect(configs.value.filesystem.args.at(-1)).toBe(path.join(data, 'files'));
+    expect(configs.value.filesystem.cwd).toBe(path.join(data, 'files'));
+  });
+
+  it('starts them as real MCP servers', async () => {
+    const env = { TOOLFLOW_DATA_DIR: dataDir() };
+    for (const name of ['memory', 'filesystem']) {
+      const target = await getConfiguredStdioTarget(name, { env });
+      if (!target.ok) throw new Error(target.error[0].message);
+      const listed = await listMcpTools(target.value, LOCAL_OPTIONS);
+      expect(listed.ok && listed.value.tools.length).toBeGreaterThan(5);
+    }
+  });
+
+  it('gives way to an operator server of the same name, and can be turned off', async () => {
+    const env = { TOOLFLOW_DATA_DIR: dataDir(), TOOLFLOW_MCP_SERVERS: '{"memory":{"command":"mine"}}' };
+    const configs = await getMcpServerConfigs({ env });
+    expect(configs.ok && configs.value.memory.command).toBe('mine');
+    expect(configs.ok && Object.keys(configs.value)).toEqual(['memory', 'filesystem']);
+    const off = await getMcpServerConfigs({ env: { ...env, TOOLFLOW_SAMPLE_SERVERS: '0' } });
+    expect(off.ok && Object.keys(off.value)).toEqual(['memory']);
   });
 });
 

@@ -5,8 +5,10 @@ import 'server-only';
  * (JSON of the same shape, which wins). A stdio server runs a process, so its command is never
  * taken from a browser request; a request may only name a configured server.
  */
+import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SAMPLE_SERVER_NAMES } from '../toolkits/builtin';
 import { err, joinPointer, ok, type Issue, type Result } from '../result';
 import type { McpClientOptions, StdioTarget } from './client';
 import { getAllowedHosts, isPrivateAllowed } from './url-guard';
@@ -20,6 +22,8 @@ export interface McpServerConfig {
   env?: Record<string, string>;
   cwd?: string;
   description?: string;
+  /** One of the runnable samples Toolflow configures itself (not from the operator's config). */
+  sample?: boolean;
 }
 
 export interface McpConfigSources {
@@ -34,6 +38,15 @@ export interface McpConfigSources {
  */
 export async function getMcpServerConfigs(
   sources: McpConfigSources = {},
+): Promise<Result<Record<string, McpServerConfig>>> {
+  const configured = await readConfiguredServers(sources);
+  if (!configured.ok) return configured;
+  // The operator's own server of the same name wins over a sample.
+  return ok({ ...getSampleServerConfigs(sources), ...configured.value });
+}
+
+async function readConfiguredServers(
+  sources: McpConfigSources,
 ): Promise<Result<Record<string, McpServerConfig>>> {
   const env = sources.env ?? process.env;
   const fromEnv = env.TOOLFLOW_MCP_SERVERS;
@@ -55,6 +68,48 @@ export async function getMcpServerConfigs(
     ]);
   }
   return parseServers(text, file, true);
+}
+
+/**
+ * The runnable samples (issue 16): the official memory and filesystem MCP servers from the app's
+ * own node_modules, run with this Node. The memory server keeps its graph in
+ * `<data dir>/mcp/memory.jsonl`; the filesystem server may touch only `<data dir>/files` (and
+ * starts there, so relative paths land in it). Both are shared by everyone using this Toolflow;
+ * `TOOLFLOW_SAMPLE_SERVERS=0` turns them off. None when the packages are not installed.
+ */
+export function getSampleServerConfigs(sources: McpConfigSources = {}): Record<string, McpServerConfig> {
+  const env = sources.env ?? process.env;
+  if (env.TOOLFLOW_SAMPLE_SERVERS === '0') return {};
+  const root = sources.cwd ?? process.cwd();
+  const dataDir = path.resolve(root, env.TOOLFLOW_DATA_DIR?.trim() || '.data');
+  const entry = (pkg: string) =>
+    path.join(root, 'node_modules', '@modelcontextprotocol', pkg, 'dist', 'index.js');
+  const servers: Record<string, McpServerConfig> = {};
+  const memory = entry('server-memory');
+  if (existsSync(/*turbopackIgnore: true*/ memory)) {
+    const dir = path.join(dataDir, 'mcp');
+    mkdirSync(/*turbopackIgnore: true*/ dir, { recursive: true });
+    servers[SAMPLE_SERVER_NAMES.memory] = {
+      command: process.execPath,
+      args: [memory],
+      env: { MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
+      description: 'Sample: the MCP memory server (a knowledge graph in the data directory)',
+      sample: true,
+    };
+  }
+  const filesystem = entry('server-filesystem');
+  if (existsSync(/*turbopackIgnore: true*/ filesystem)) {
+    const dir = path.join(dataDir, 'files');
+    mkdirSync(/*turbopackIgnore: true*/ dir, { recursive: true });
+    servers[SAMPLE_SERVER_NAMES.files] = {
+      command: process.execPath,
+      args: [filesystem, dir],
+      cwd: dir,
+      description: 'Sample: the MCP filesystem server, confined to the files folder of the data directory',
+      sample: true,
+    };
+  }
+  return servers;
 }
 
 /** The stdio target for a configured server name, or an error listing the names that exist. */

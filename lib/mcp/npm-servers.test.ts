@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../result';
 import type { ToolDeclaration } from '../tools/types';
 import { buildNodeParameters } from '../workflow/params';
-import { compileSchema, getSchemaDialect } from '../workflow/schema-validator';
+import { compileSchema, getSchemaDialect } from '../tools/schema-validator';
 import { listMcpTools, openMcpSession, watchMcpTools, type McpProblem, type McpToolList } from './client';
 import {
   filesystemServer,

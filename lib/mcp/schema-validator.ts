@@ -4,7 +4,7 @@ import 'server-only';
  * with draft-07 Ajv, which throws on a 2020-12 `$schema` while it caches tool metadata (failing
  * the whole `tools/list` for one output schema) and ignores 2020-12 keywords such as
  * `prefixItems`. This one uses the same per-dialect compiler the node builder uses
- * (lib/workflow/schema-validator.ts), so a schema means the same thing everywhere in Toolflow.
+ * (lib/tools/schema-validator.ts), so a schema means the same thing everywhere in Toolflow.
  */
 import type {
   jsonSchemaValidator,
@@ -18,7 +18,7 @@ import {
   describeAjvError,
   getSchemaDialect,
   type SchemaDialect,
-} from '../workflow/schema-validator';
+} from '../tools/schema-validator';
 
 /**
  * The SDK's `jsonSchemaValidator` port. A schema that does not compile gives a validator that

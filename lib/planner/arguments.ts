@@ -1,50 +1,56 @@
 /**
  * Reading a model's tool-call arguments. Models send text that is *meant* to be a JSON object
  * and often is not quite (seed 003): wrapped in a code fence or prose, single-quoted, with
- * trailing commas, Python literals, or cut off mid-stream. A tolerant repair fixes the common
- * slips and says which it applied, so the person sees that the values were guessed at.
+ * trailing commas, Python literals, or cut off mid-stream. The `jsonrepair` library does the
+ * repair; this module says which repairs it made, so the person (and the model) learn that the
+ * values were guessed at, and where a cut-off reply ended, so a value that was cut short is
+ * flagged instead of looking complete.
  */
+import { jsonrepair } from 'jsonrepair';
+
+/** A path into a JSON value: object keys and array indexes. */
+export type JsonPath = (string | number)[];
+
+/**
+ * Where a cut-off reply ended. `value`: inside the value at `path`, which may be incomplete.
+ * `missing`: after the name at `path` and before its value; the member was left out (a repair
+ * would otherwise have invented `null` for it, which would look like a value the model sent).
+ */
+export interface ArgumentCut {
+  path: JsonPath;
+  kind: 'value' | 'missing';
+}
+
+/** A JSON value read from almost-JSON, with what had to be repaired and where it was cut. */
+export type RepairedJson =
+  { ok: true; value: unknown; repairs: string[]; cut?: ArgumentCut } | { ok: false; error: string };
 
 /** The arguments as an object, plus what had to be repaired to read them. */
 export type ParsedArguments =
-  { ok: true; value: Record<string, unknown>; repairs: string[] } | { ok: false; error: string };
+  | { ok: true; value: Record<string, unknown>; repairs: string[]; cut?: ArgumentCut }
+  | { ok: false; error: string };
 
 /**
  * Parse tool-call arguments. Empty text is `{}` (some providers send `""` for no-arg calls).
- * Strict JSON first; otherwise one tolerant pass (`repairJsonText`), whose repairs are listed.
- * A value that is JSON but not an object is an error, except a JSON string holding an object
- * (double-encoded arguments), which is unwrapped and reported.
+ * Strict JSON first; otherwise `repairJson`, whose repairs are listed. A value that is JSON but
+ * not an object is an error, except a JSON string holding an object (double-encoded
+ * arguments), which is unwrapped and reported.
  */
 export function parseToolArguments(raw: string): ParsedArguments {
   if (raw.trim() === '') return { ok: true, value: {}, repairs: [] };
-  let strictError: string;
-  try {
-    return asObject(JSON.parse(raw), []);
-  } catch (error) {
-    strictError = error instanceof Error ? error.message : String(error);
-  }
-  const repaired = repairJsonText(raw);
-  if (repaired.repairs.length > 0) {
-    try {
-      return asObject(JSON.parse(repaired.text), repaired.repairs);
-    } catch {
-      // Fall through: report the strict parser's message, which points into the text as sent.
-    }
-  }
-  return { ok: false, error: `not valid JSON (${strictError})` };
-}
-
-function asObject(value: unknown, repairs: string[]): ParsedArguments {
-  if (typeof value === 'string') {
+  const read = repairJson(raw);
+  if (!read.ok) return read;
+  const { value, repairs, cut } = read;
+  if (typeof value === 'string' && repairs.length === 0) {
     try {
       const inner: unknown = JSON.parse(value);
-      if (isPlainObject(inner))
-        return { ok: true, value: inner, repairs: [...repairs, 'unwrapped double-encoded JSON'] };
+      if (isPlainObject(inner)) return { ok: true, value: inner, repairs: ['unwrapped double-encoded JSON'] };
     } catch {
       // Not double-encoded: a bare string is simply the wrong shape.
     }
   }
-  if (isPlainObject(value)) return { ok: true, value, repairs };
+  if (isPlainObject(value)) return { ok: true, value, repairs, ...(cut ? { cut } : {}) };
+  if (repairs.length > 0) return { ok: false, error: `not valid JSON (${getStrictError(raw)})` };
   const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
   return { ok: false, error: `a JSON object was expected, got ${kind}` };
 }
@@ -53,158 +59,258 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Text that may parse after repair, and the repairs applied (empty when nothing changed). */
-export interface RepairedJson {
-  text: string;
-  repairs: string[];
+function getStrictError(raw: string): string {
+  try {
+    JSON.parse(raw);
+    return 'no error';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
-const FENCE = /^\s*```[\w-]*\s*\n?([\s\S]*?)\n?\s*```\s*$/;
-const PYTHON_LITERALS: Record<string, string> = { True: 'true', False: 'false', None: 'null' };
+const FENCE = /```[\w-]*[ \t]*\n?([\s\S]*?)(?:```|$)/;
 
 /**
- * One tolerant pass over almost-JSON: strips a code fence and surrounding prose, turns
- * single-quoted strings into JSON strings, quotes bare keys, maps Python's True/False/None,
- * drops trailing commas and closes what a cut-off stream left open.
+ * Read almost-JSON: strict JSON as it is, else the text inside a code fence and without prose
+ * around it, repaired by `jsonrepair`. The repairs are named from what the text shows (a fence,
+ * prose, single quotes, bare keys, Python literals, trailing commas, comments, a cut-off end);
+ * other fixes `jsonrepair` makes are named together.
  */
-export function repairJsonText(raw: string): RepairedJson {
-  const repairs: string[] = [];
-  let text = raw;
-  const fenced = FENCE.exec(text);
-  if (fenced) {
-    text = fenced[1];
-    repairs.push('removed a code fence');
+export function repairJson(raw: string): RepairedJson {
+  try {
+    return { ok: true, value: JSON.parse(raw), repairs: [] };
+  } catch (error) {
+    const strict = error instanceof Error ? error.message : String(error);
+    const repairs: string[] = [];
+    let text = raw;
+    const fenced = FENCE.exec(text);
+    if (fenced && /[{[]/.test(fenced[1])) {
+      repairs.push('removed a code fence');
+      if (text.slice(0, fenced.index).trim() !== '') repairs.push('removed text before the JSON');
+      if (text.slice(fenced.index + fenced[0].length).trim() !== '')
+        repairs.push('removed text after the JSON');
+      text = fenced[1];
+    } else if (fenced) {
+      // Only a closing fence (the opening one was cut, or the JSON came before it).
+      repairs.push('removed a code fence');
+      text = text.replace(/```[\w-]*/g, '');
+    }
+    const start = text.search(/[{[]/);
+    if (start > 0 && text.slice(0, start).trim() !== '') {
+      repairs.push('removed text before the JSON');
+      text = text.slice(start);
+    }
+    const repaired = runRepair(text);
+    if (!repaired.ok) return { ok: false, error: `not valid JSON (${strict})` };
+    if (repaired.dropped) repairs.push('removed text after the JSON');
+    const scan = scanJson(repaired.text);
+    repairs.push(...describeRepairs(scan));
+    let value = repaired.value;
+    let cut: ArgumentCut | undefined;
+    if (scan.cut) {
+      cut = scan.cut;
+      if (cut.kind === 'missing') value = removeAt(value, cut.path);
+    }
+    if (repairs.length === 0) repairs.push('fixed the JSON syntax');
+    return { ok: true, value, repairs: unique(repairs), ...(cut ? { cut } : {}) };
   }
-  const start = text.search(/[{[]/);
-  if (start > 0 && text.slice(0, start).trim() !== '') {
-    repairs.push('removed text before the JSON');
-  }
-  if (start >= 0) text = text.slice(start);
-  const end = findBalancedEnd(text);
-  if (end !== -1 && text.slice(end + 1).trim() !== '') {
-    repairs.push('removed text after the JSON');
-    text = text.slice(0, end + 1);
-  }
-  const rewritten = rewriteTokens(text);
-  return { text: rewritten.text, repairs: [...repairs, ...rewritten.repairs] };
 }
 
-/** Index of the bracket closing the value that starts at 0, or -1 when it never closes. */
-function findBalancedEnd(text: string): number {
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-      continue;
-    }
-    if (c === '"' || c === "'") quote = c;
-    else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') {
-      depth--;
-      if (depth === 0) return i;
+/**
+ * `jsonrepair` on the text; when it stops at text after a complete value (prose after the
+ * JSON), the value before it.
+ */
+function runRepair(
+  text: string,
+): { ok: true; value: unknown; text: string; dropped: boolean } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(jsonrepair(text)), text, dropped: false };
+  } catch (error) {
+    const at = (error as { position?: unknown }).position;
+    if (typeof at !== 'number' || at <= 0) return { ok: false };
+    const head = text.slice(0, at);
+    const scan = scanJson(head);
+    if (scan.depth > 0 || scan.inString || scan.cut) return { ok: false };
+    try {
+      return { ok: true, value: JSON.parse(jsonrepair(head)), text: head, dropped: true };
+    } catch {
+      return { ok: false };
     }
   }
-  return -1;
 }
 
-function rewriteTokens(text: string): RepairedJson {
-  const repairs = new Set<string>();
-  const out: string[] = [];
-  const stack: string[] = [];
+function unique(list: string[]): string[] {
+  return [...new Set(list)];
+}
+
+interface Frame {
+  open: '{' | '[';
+  /** The raw token of the current member's name (objects). */
+  key?: string;
+  index: number;
+  /** key: a name is expected; named: a name was read, no colon yet; value: a value is expected;
+   * filled: the value has started (or ended). */
+  state: 'key' | 'named' | 'value' | 'filled';
+}
+
+interface JsonScan {
+  depth: number;
+  inString: boolean;
+  singleQuotes: boolean;
+  /** The text outside strings (strings as `""`), for naming the other repairs. */
+  outside: string;
+  cut?: ArgumentCut;
+}
+
+/**
+ * One pass over almost-JSON that follows its structure (objects, arrays, strings in either
+ * quote, bare words, comments) without judging it: where the text ends (inside a string, how
+ * deep) and, when it ends early, the path of the member it ended in.
+ */
+function scanJson(text: string): JsonScan {
+  const stack: Frame[] = [];
+  const outside: string[] = [];
+  let singleQuotes = false;
+  let lastToken: string | undefined;
   let i = 0;
+  /** The text ended inside a bare word (a number or literal may be cut short). */
+  let endedInToken = false;
+
+  const onToken = (token: string) => {
+    lastToken = token;
+    const frame = stack[stack.length - 1];
+    if (!frame) return;
+    if (frame.open === '{' && frame.state === 'key') {
+      frame.key = token;
+      frame.state = 'named';
+    } else {
+      frame.state = 'filled';
+    }
+  };
+
   while (i < text.length) {
     const c = text[i];
     if (c === '"' || c === "'") {
-      const { json, next, closed } = readString(text, i, c);
-      if (c === "'") repairs.add('converted single-quoted strings');
-      if (!closed) repairs.add('closed an unterminated string');
-      out.push(json);
-      i = next;
+      if (c === "'") singleQuotes = true;
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
+      const closed = j < text.length;
+      onToken(text.slice(i, closed ? j + 1 : text.length));
+      outside.push('""');
+      if (!closed) return finishScan(stack, outside, singleQuotes, true, true);
+      endedInToken = false;
+      i = j + 1;
       continue;
     }
-    if (c === '{' || c === '[') {
-      stack.push(c === '{' ? '}' : ']');
-      out.push(c);
-      i++;
+    if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) {
+      const end = text[i + 1] === '/' ? text.indexOf('\n', i) : text.indexOf('*/', i + 2);
+      outside.push(text[i + 1] === '/' ? '//' : '/**/');
+      i = end === -1 ? text.length : end + (text[i + 1] === '/' ? 0 : 2);
       continue;
     }
-    if (c === '}' || c === ']') {
-      dropTrailingComma(out, repairs);
-      stack.pop();
-      out.push(c);
-      i++;
-      continue;
-    }
-    if (/[A-Za-z_$]/.test(c)) {
+    if (/[\w$.+-]/.test(c)) {
       let j = i;
-      while (j < text.length && /[\w$-]/.test(text[j])) j++;
-      const word = text.slice(i, j);
-      const isKey = /^\s*:/.test(text.slice(j)) && stack[stack.length - 1] === '}';
-      if (isKey) {
-        repairs.add('quoted bare keys');
-        out.push(JSON.stringify(word));
-      } else if (word in PYTHON_LITERALS) {
-        repairs.add('replaced Python True/False/None');
-        out.push(PYTHON_LITERALS[word]);
-      } else {
-        out.push(word);
-      }
+      while (j < text.length && /[\w$.+-]/.test(text[j])) j++;
+      onToken(text.slice(i, j));
+      outside.push(text.slice(i, j));
+      endedInToken = j === text.length;
       i = j;
       continue;
     }
-    out.push(c);
+    outside.push(c);
+    endedInToken = false;
+    const frame = stack[stack.length - 1];
+    if (c === '{' || c === '[') {
+      if (frame) frame.state = 'filled';
+      stack.push({ open: c, index: 0, state: c === '{' ? 'key' : 'value' });
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+    } else if (c === ',' && frame) {
+      if (frame.open === '[') frame.index++;
+      frame.state = frame.open === '{' ? 'key' : 'value';
+      frame.key = frame.open === '{' ? undefined : frame.key;
+    } else if (c === ':' && frame?.open === '{') {
+      // A name without the comma before it (`{"a": 1 "b": 2}`) is the last token read.
+      if (frame.state === 'filled' && lastToken !== undefined) frame.key = lastToken;
+      frame.state = 'value';
+    }
     i++;
   }
-  if (stack.length > 0) {
-    dropTrailingComma(out, repairs);
-    repairs.add('closed brackets left open (the reply looks cut off)');
-    while (stack.length > 0) out.push(stack.pop() as string);
-  }
-  return { text: out.join(''), repairs: [...repairs] };
+  return finishScan(stack, outside, singleQuotes, false, endedInToken);
 }
 
-function dropTrailingComma(out: string[], repairs: Set<string>): void {
-  for (let k = out.length - 1; k >= 0; k--) {
-    if (/^\s+$/.test(out[k])) continue;
-    if (out[k] === ',') {
-      out.splice(k, 1);
-      repairs.add('removed trailing commas');
-    }
-    return;
+function finishScan(
+  stack: Frame[],
+  outside: string[],
+  singleQuotes: boolean,
+  inString: boolean,
+  endedInToken: boolean,
+): JsonScan {
+  const scan: JsonScan = { depth: stack.length, inString, singleQuotes, outside: outside.join('') };
+  if (stack.length === 0) return scan;
+  const path: JsonPath = [];
+  for (const frame of stack.slice(0, -1)) {
+    const step = frame.open === '[' ? frame.index : decodeKey(frame.key);
+    if (step === undefined) return scan;
+    path.push(step);
+  }
+  const last = stack[stack.length - 1];
+  const key = last.open === '[' ? last.index : decodeKey(last.key);
+  if (last.open === '{' && (last.state === 'named' || last.state === 'value')) {
+    // The name was read (maybe only part of it) but no value: jsonrepair fills in null.
+    if (key !== undefined) scan.cut = { path: [...path, key], kind: 'missing' };
+  } else if (last.state === 'filled' && endedInToken && key !== undefined) {
+    scan.cut = { path: [...path, key], kind: 'value' };
+  }
+  // Cut off between the members of a list or object inside a value: that value is incomplete.
+  if (!scan.cut && path.length > 0) scan.cut = { path, kind: 'value' };
+  return scan;
+}
+
+/** A member name as `jsonrepair` reads it (quoted either way, bare, or cut off). */
+function decodeKey(token: string | undefined): string | undefined {
+  if (token === undefined) return undefined;
+  try {
+    const object: unknown = JSON.parse(jsonrepair(`{${token}`));
+    return isPlainObject(object) ? Object.keys(object)[0] : undefined;
+  } catch {
+    return undefined;
   }
 }
 
-/** Read a quoted string starting at `start`; return it as a JSON string literal. */
-function readString(
-  text: string,
-  start: number,
-  quote: string,
-): { json: string; next: number; closed: boolean } {
-  let value = '';
-  let i = start + 1;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '\\' && i + 1 < text.length) {
-      const escaped = text[i + 1];
-      if (escaped === "'") value += "'";
-      else {
-        // Keep JSON escapes as JSON would read them.
-        try {
-          value += JSON.parse(`"\\${escaped === 'u' ? text.slice(i + 1, i + 6) : escaped}"`);
-          if (escaped === 'u') i += 4;
-        } catch {
-          value += escaped;
-        }
-      }
-      i += 2;
-      continue;
-    }
-    if (c === quote) return { json: JSON.stringify(value), next: i + 1, closed: true };
-    value += c;
-    i++;
+function describeRepairs(scan: JsonScan): string[] {
+  const repairs: string[] = [];
+  if (/[{,]\s*[A-Za-z_$][\w$-]*\s*:/.test(scan.outside)) repairs.push('quoted bare keys');
+  if (scan.singleQuotes) repairs.push('converted single-quoted strings');
+  if (/(^|[^\w$])(True|False|None)(?![\w$])/.test(scan.outside))
+    repairs.push('replaced Python True/False/None');
+  if (/,\s*[}\]]/.test(scan.outside)) repairs.push('removed trailing commas');
+  if (/\/\/|\/\*\*\//.test(scan.outside)) repairs.push('removed comments');
+  if (scan.inString) repairs.push('closed an unterminated string');
+  if (scan.depth > 0) repairs.push('closed brackets left open (the reply looks cut off)');
+  return repairs;
+}
+
+/** `value` without the member at `path` (a copy along the path; the rest is shared). */
+function removeAt(value: unknown, path: JsonPath): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(value) && typeof head === 'number') {
+    if (rest.length === 0) return value.filter((_, i) => i !== head);
+    return value.map((item, i) => (i === head ? removeAt(item, rest) : item));
   }
-  return { json: JSON.stringify(value), next: i, closed: false };
+  if (isPlainObject(value) && typeof head === 'string' && Object.hasOwn(value, head)) {
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      if (key === head && rest.length === 0) continue;
+      Object.defineProperty(copy, key, {
+        value: key === head ? removeAt(value[key], rest) : value[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return copy;
+  }
+  return value;
 }

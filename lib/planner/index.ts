@@ -22,7 +22,7 @@ export type {
 export { runPlanner, DEFAULT_MAX_ITERATIONS, MAX_STEPS_PER_RUN } from './loop';
 export { applyPlanOperations, createPlannedDocument } from './operations';
 export { buildSystemPrompt, describeWorkflow, type SystemPromptInput } from './prompt';
-export { parseToolArguments, repairJsonText, type ParsedArguments } from './arguments';
+export { parseToolArguments, repairJson, type ArgumentCut, type ParsedArguments } from './arguments';
 export { createToolCallScanner, parseToolCallText, type TextToolCall } from './text-protocol';
 export { EDIT_TOOLS, EDIT_TOOL_NAMES, isEditToolName } from './edit-tools';
 export { createOfflinePort, OFFLINE_PLANNER } from './offline/port';

@@ -356,6 +356,27 @@ describe('runPlanner: text protocol', () => {
     });
   });
 
+  it('flags the argument a cut-off block ended in and tells the model what was repaired', async () => {
+    const reply =
+      '<tool_call>{"name": "optimize_structure", "arguments": {"model_path": "m.pt", "input_structure": "https://example.org/Cu_bu';
+    const { port, done } = await run(
+      [
+        [text(reply), end()],
+        [text('Done.'), end()],
+      ],
+      {},
+      {},
+      { protocol: 'text' },
+    );
+    expect(done.steps[0].args).toEqual({ model_path: 'm.pt', input_structure: 'https://example.org/Cu_bu' });
+    expect(done.steps[0].issues.map((i) => [i.code, i.param])).toEqual([
+      ['repaired_arguments', undefined],
+      ['possibly_truncated', 'input_structure'],
+    ]);
+    const results = port.requests[1].messages[2];
+    expect(results.role === 'user' && results.content).toContain('"possibly_truncated":["input_structure"]');
+  });
+
   it('switches to the text protocol when the endpoint refuses native tools, without using up a turn', async () => {
     const { port, done, of } = await run(
       [
@@ -689,7 +710,7 @@ describe('runPlanner: limits and progress', () => {
       inputSchema: { type: 'object', properties: {} },
     }));
     const { of } = await run([[call('nope', {}), end()]], { tools: many });
-    expect(of('error')[0].message).toMatch(/tool_29 and 15 more \(see the catalogue\)\.$/);
+    expect(of('error')[0].message).toMatch(/tool_29 and 19 more \(see the catalogue\)\.$/);
   });
 
   it('stops adding steps after 200 in one run', async () => {

@@ -13,7 +13,7 @@ import { getToolSnapshot, hasPath, isTypeCompatible } from '../workflow/graph';
 import { buildNodeParameters, getOutputParameters, getParamPlan, setJsonMember } from '../workflow/params';
 import { getReferences, parseReference } from '../workflow/plan';
 import type { NodeIssue, ParamType, WorkflowEdge } from '../workflow/types';
-import { parseToolArguments } from './arguments';
+import { parseToolArguments, type ArgumentCut } from './arguments';
 import { EDIT_TOOLS, isEditToolName } from './edit-tools';
 import { buildSystemPrompt } from './prompt';
 import { createToolCallScanner, type TextToolCall } from './text-protocol';
@@ -57,7 +57,6 @@ interface RunState {
    * when that differs (the editor's addNode does the same).
    */
   snapshots: Map<string, { decl: ToolDeclaration; hash: string }>;
-  editing: boolean;
   known: Map<string, KnownStep>;
   /** The graph as it stands now: existing edges plus this run's, minus removed ones. */
   edges: PlannedEdge[];
@@ -88,7 +87,7 @@ export async function* runPlanner(
   const warnings: PlanEvent[] = [];
   const tools = [...state.callable.values()];
   for (const tool of input.tools) {
-    if (state.editing && isEditToolName(tool.name)) {
+    if (isEditToolName(tool.name)) {
       warnings.push({
         type: 'warning',
         message: `A tool named "${tool.name}" shadows Toolflow's edit tool of that name; the model can only call the tool.`,
@@ -239,7 +238,7 @@ async function* runTurn(
 
   const answerText = (block: TextToolCall): PlanEvent[] => {
     const outcome = block.ok
-      ? answerCall(state, block.name, block.arguments, block.repairs)
+      ? answerCall(state, block.name, block.arguments, block.repairs, block.cut)
       : rejectCall(
           `A <tool_call> block could not be read: ${block.error}. Write {"name": …, "arguments": {…}} inside the block.`,
           'bad_tool_call',
@@ -374,7 +373,6 @@ function createRunState(input: PlannerInput): RunState {
       if (!callable.has(snapshot.declaration.name))
         callable.set(snapshot.declaration.name, snapshot.declaration);
     }
-    for (const tool of EDIT_TOOLS) if (!callable.has(tool.name)) callable.set(tool.name, tool);
     for (const node of doc.nodes) {
       const decl = getToolSnapshot(doc, node.tool)?.declaration;
       known.set(node.id, {
@@ -396,6 +394,9 @@ function createRunState(input: PlannerInput): RunState {
       });
     }
   }
+  // Edit tools in every run: a model can fix a step it made (a repaired or wrong value)
+  // instead of calling the tool again, and a follow-up changes the steps already there.
+  for (const tool of EDIT_TOOLS) if (!callable.has(tool.name)) callable.set(tool.name, tool);
   let highest = 0;
   for (const id of known.keys()) {
     const n = /^step_(\d+)$/.exec(id);
@@ -405,7 +406,6 @@ function createRunState(input: PlannerInput): RunState {
     systemParams,
     callable,
     snapshots,
-    editing: doc !== undefined,
     known,
     edges,
     steps: [],
@@ -445,6 +445,7 @@ function answerCall(
   name: string,
   rawArguments: string,
   blockRepairs: string[],
+  blockCut?: ArgumentCut,
 ): CallOutcome {
   const decl = state.callable.get(name);
   if (!decl) {
@@ -460,7 +461,7 @@ function answerCall(
       'unknown_tool',
     );
   }
-  if (state.editing && isEditToolName(name) && EDIT_TOOLS.includes(decl)) {
+  if (isEditToolName(name) && EDIT_TOOLS.includes(decl)) {
     return answerEdit(state, name, rawArguments);
   }
   if (state.steps.length >= MAX_STEPS_PER_RUN) {
@@ -469,17 +470,19 @@ function answerCall(
       'too_many_steps',
     );
   }
-  return addStep(state, decl, rawArguments, blockRepairs);
+  return addStep(state, decl, rawArguments, blockRepairs, blockCut);
 }
 
-function readArguments(
-  rawArguments: string,
-  blockRepairs: string[],
-): {
+/** What the model's argument text gave: the args, notes for the node, and what was repaired. */
+interface ReadArguments {
   args: Record<string, unknown>;
   issues: NodeIssue[];
   raw?: string;
-} {
+  /** Set when the text was not valid JSON and was repaired; told to the model in the result. */
+  repaired?: { how: string[]; truncated: string[]; leftOut: string[] };
+}
+
+function readArguments(rawArguments: string, blockRepairs: string[], blockCut?: ArgumentCut): ReadArguments {
   const parsed = parseToolArguments(rawArguments);
   if (!parsed.ok) {
     return {
@@ -494,18 +497,54 @@ function readArguments(
       ],
     };
   }
-  const repairs = [...blockRepairs, ...parsed.repairs];
-  if (repairs.length === 0) return { args: parsed.value, issues: [] };
-  return {
-    args: parsed.value,
-    raw: rawArguments,
-    issues: [
-      {
+  const how = [...blockRepairs, ...parsed.repairs];
+  if (how.length === 0) return { args: parsed.value, issues: [] };
+  const cut = parsed.cut ?? blockCut;
+  const issues: NodeIssue[] = [
+    {
+      severity: 'warning',
+      code: 'repaired_arguments',
+      message: `The model's arguments were not valid JSON and were repaired (${how.join('; ')}); check the values.`,
+    },
+  ];
+  const truncated: string[] = [];
+  const leftOut: string[] = [];
+  const name = cut ? String(cut.path[0]) : undefined;
+  if (cut && name !== undefined) {
+    if (cut.kind === 'missing' && cut.path.length === 1) {
+      leftOut.push(name);
+      issues.push({
         severity: 'warning',
-        code: 'repaired_arguments',
-        message: `The model's arguments were not valid JSON and were repaired (${repairs.join('; ')}); check the values.`,
-      },
-    ],
+        code: 'possibly_truncated',
+        message: `The model's reply was cut off after argument "${name}", before its value, so the argument was left out. Set it, or plan the step again.`,
+        param: name,
+      });
+    } else if (Object.hasOwn(parsed.value, name)) {
+      truncated.push(name);
+      const at = cut.path.length > 1 ? ` (at ${cut.path.map((p) => `/${p}`).join('')})` : '';
+      issues.push({
+        severity: 'warning',
+        code: 'possibly_truncated',
+        message: `The model's reply was cut off inside argument "${name}"${at}, so its value may be incomplete: check it before running the workflow.`,
+        param: name,
+      });
+    }
+  }
+  return { args: parsed.value, raw: rawArguments, issues, repaired: { how, truncated, leftOut } };
+}
+
+/** What the model reads about repaired arguments, so it can fix the step instead of calling again. */
+function describeRepair(stepId: string, read: ReadArguments): Record<string, unknown> {
+  if (!read.repaired) return {};
+  const { how, truncated, leftOut } = read.repaired;
+  return {
+    repaired: {
+      how,
+      arguments: Object.keys(read.args),
+      ...(truncated.length > 0 ? { possibly_truncated: truncated } : {}),
+      ...(leftOut.length > 0 ? { left_out: leftOut } : {}),
+    },
+    repair_note: `Your arguments were not valid JSON and were repaired (${how.join('; ')}). Check the values above; to fix one, call update_step with step_id "${stepId}" instead of calling the tool again.`,
   };
 }
 
@@ -514,10 +553,11 @@ function addStep(
   decl: ToolDeclaration,
   rawArguments: string,
   blockRepairs: string[],
+  blockCut: ArgumentCut | undefined,
 ): CallOutcome {
   const adopted = adoptDeclaration(state, decl);
   const id = takeNextId(state);
-  const read = readArguments(rawArguments, blockRepairs);
+  const read = readArguments(rawArguments, blockRepairs, blockCut);
   const issues = [...read.issues];
   const wired = wireReferences(state, id, decl, read.args, issues);
   const built = buildNodeParameters(decl, wired.values, {
@@ -552,6 +592,7 @@ function addStep(
     result: {
       step_id: id,
       outputs: outputs.map((o) => o.name),
+      ...describeRepair(id, read),
       ...(problems.length > 0
         ? {
             problems,

@@ -65,6 +65,8 @@ describe('buildSystemPrompt', () => {
         the declared types; leave out optional parameters whose default is right.
       - Never pass "executor" or "storage": the platform fills those in itself.
       - When the workflow is complete, reply with one short sentence and no tool calls.
+      - To fix a step you already made (a wrong value, or arguments a tool result says were repaired), use
+        update_step, remove_step, connect or disconnect; do not call its tool again.
 
       # Task
       Optimise the structure, then compute its phonons.

@@ -12,7 +12,7 @@ import type { ToolProtocol } from './types';
 
 export interface SystemPromptInput {
   task: string;
-  /** Every tool the model may call (edit tools included in a follow-up). */
+  /** Every tool the model may call, the edit tools included. */
   tools: readonly ToolDeclaration[];
   protocol: ToolProtocol;
   /** Parameters the platform fills in; left out of the catalogue. */
@@ -50,6 +50,11 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     parts.push(
       '- This is an edit of the workflow below. Add steps with the real tools; change, remove or rewire',
       '  existing steps with update_step, remove_step, connect and disconnect. Change only what the task asks.',
+    );
+  } else {
+    parts.push(
+      '- To fix a step you already made (a wrong value, or arguments a tool result says were repaired), use',
+      '  update_step, remove_step, connect or disconnect; do not call its tool again.',
     );
   }
   parts.push('', '# Task', input.task.trim());

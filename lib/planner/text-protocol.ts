@@ -6,12 +6,12 @@
  * hold almost-JSON. Blocks are found while the reply streams, so a step can appear as soon as
  * its block closes.
  */
-import { repairJsonText } from './arguments';
+import { repairJson, type ArgumentCut } from './arguments';
 
 /** One call read from a reply. `arguments` is JSON text so it goes through the same parser as
  * native calls; `raw` is the block as written. */
 export type TextToolCall =
-  | { ok: true; name: string; arguments: string; raw: string; repairs: string[] }
+  | { ok: true; name: string; arguments: string; raw: string; repairs: string[]; cut?: ArgumentCut }
   | { ok: false; error: string; raw: string };
 
 const OPEN = /<tool_call\b[^>]*>/i;
@@ -89,26 +89,18 @@ const ARGUMENT_KEYS = ['arguments', 'args', 'parameters', 'input', 'tool_args'] 
 function readToolCallBody(body: string): TextToolCall {
   const raw = body.trim();
   if (raw === '') return { ok: false, error: 'the <tool_call> block is empty', raw };
-  let parsed: unknown;
-  let repairs: string[] = [];
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    const repaired = repairJsonText(raw);
-    try {
-      parsed = JSON.parse(repaired.text);
-      repairs = repaired.repairs;
-    } catch {
-      return readBrokenBody(raw);
-    }
-  }
+  const read = repairJson(raw);
+  if (!read.ok) return readBrokenBody(raw);
+  const parsed = read.value;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { ok: false, error: 'the <tool_call> block is not a JSON object', raw };
   }
   let record = parsed as Record<string, unknown>;
+  let cutPath = read.cut?.path;
   // OpenAI-style `{"function": {"name", "arguments"}}` inside the block.
   if (typeof record.function === 'object' && record.function !== null && !Array.isArray(record.function)) {
     record = record.function as Record<string, unknown>;
+    cutPath = cutPath?.[0] === 'function' ? cutPath.slice(1) : undefined;
   }
   const name = NAME_KEYS.map((k) => record[k]).find(
     (v): v is string => typeof v === 'string' && v.trim() !== '',
@@ -120,7 +112,20 @@ function readToolCallBody(body: string): TextToolCall {
   const args = argsKey === undefined ? {} : record[argsKey];
   // Arguments given as a JSON string stay text: the step parser reads (and reports) them.
   const argumentsText = typeof args === 'string' ? args : JSON.stringify(args ?? {});
-  return { ok: true, name: name.trim(), arguments: argumentsText, raw, repairs };
+  // Where a cut-off block ended, relative to the arguments (a cut inside an arguments string
+  // is found again when that string is parsed).
+  const cut =
+    read.cut && typeof args !== 'string' && cutPath && cutPath.length > 1 && cutPath[0] === argsKey
+      ? { path: cutPath.slice(1), kind: read.cut.kind }
+      : undefined;
+  return {
+    ok: true,
+    name: name.trim(),
+    arguments: argumentsText,
+    raw,
+    repairs: read.repairs,
+    ...(cut ? { cut } : {}),
+  };
 }
 
 /** The block is not JSON even after repair: keep the name if it can be read, and the raw text. */

@@ -3,7 +3,7 @@ import { planOffline } from '../planner';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildNodeParameters } from '../workflow/params';
-import { compileSchema } from '../workflow/schema-validator';
+import { compileSchema } from '../tools/schema-validator';
 import { BUILTIN_TOOLKITS, getToolkitHash } from './builtin';
 
 const seedTools = JSON.parse(readFileSync(getFixturePath('seed-optimize-structure/tools.json'), 'utf8')) as {
@@ -64,9 +64,18 @@ describe('BUILTIN_TOOLKITS', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
-  it('marks every tool with its builtin toolkit as source', () => {
+  it('marks every tool with its toolkit as source, and the runnable samples with their server', () => {
     for (const kit of BUILTIN_TOOLKITS)
-      for (const tool of kit.tools) expect(tool.source).toEqual({ kind: 'builtin', toolkit: kit.name });
+      for (const tool of kit.tools)
+        expect(tool.source).toEqual(
+          kit.server
+            ? { kind: 'mcp-stdio', server: kit.server, toolkit: kit.name }
+            : { kind: 'builtin', toolkit: kit.name },
+        );
+    expect(BUILTIN_TOOLKITS.filter((kit) => kit.server).map((kit) => kit.server)).toEqual([
+      'memory',
+      'filesystem',
+    ]);
   });
 
   it.each(allTools.map((t) => [t.name, t] as const))(
@@ -108,8 +117,9 @@ describe('getToolkitHash', () => {
 describe('built-in toolkits and the offline planner', () => {
   const all = BUILTIN_TOOLKITS.flatMap((kit) => kit.tools);
 
-  it('gives every built-in tool a title with its Chinese name', () => {
-    for (const tool of all) expect(tool.title, tool.name).toMatch(/ · \p{Script=Han}/u);
+  it('gives every built-in declaration a title with its Chinese name (the samples keep their server’s)', () => {
+    const declared = BUILTIN_TOOLKITS.filter((kit) => !kit.server).flatMap((kit) => kit.tools);
+    for (const tool of declared) expect(tool.title, tool.name).toMatch(/ · \p{Script=Han}/u);
   });
 
   it('plans the seed task written in Chinese: optimise, then phonons fed by the relaxed structure', () => {

@@ -9,7 +9,9 @@
  * reads the subset back into JSON Schema.
  */
 import { joinPointer, type Issue } from '../result';
-import { defineMember, isJsonObject, resolveLocalRef } from './json-schema';
+import { isJsonObject } from './json-schema';
+import { setJsonMember } from './json-value';
+import { inlineRef, mergeAllOf } from './schema-walk';
 import type { JsonSchema } from './types';
 
 /** How Gemini type names are written: the API's enum names (`STRING`) or lowercase. */
@@ -103,58 +105,41 @@ function reportRecursiveRef(ctx: ToGeminiContext, path: string, ref: string): vo
   );
 }
 
-/**
- * Merge `allOf` branches into one schema: properties and required are united, other keywords
- * must agree (the first wins and a conflict is reported). A branch that is a reference is
- * inlined, and its reference joins `refs` (what the merged node is inside of); a branch that
- * refers to a schema already being inlined is left out and reported as recursion.
- */
-function mergeAllOf(
+/** Report what merging `allOf` gave up: recursive, dangling or invalid branches, conflicts. */
+function mergeAllOfReported(
   node: JsonSchema,
   path: string,
   ctx: ToGeminiContext,
   refStack: readonly string[],
 ): { merged: JsonSchema; refs: readonly string[] } {
-  const { allOf, ...rest } = node;
-  const merged: JsonSchema = { ...rest };
-  let refs = refStack;
-  if (!Array.isArray(allOf)) return { merged, refs };
-  allOf.forEach((rawBranch, i) => {
-    if (!isJsonObject(rawBranch)) return;
-    let branch = rawBranch;
-    if (typeof rawBranch.$ref === 'string') {
-      const ref = rawBranch.$ref;
-      if (refStack.includes(ref)) {
-        reportRecursiveRef(ctx, joinPointer(path, 'allOf', i), ref);
-        return;
-      }
-      branch = { ...(resolveLocalRef(ctx.root, ref) ?? {}), ...rawBranch };
-      if (!refs.includes(ref)) refs = [...refs, ref];
-    }
-    for (const [key, value] of Object.entries(branch)) {
-      if (key === '$ref') continue;
-      if (key === 'properties' && isJsonObject(value)) {
-        merged.properties = { ...(isJsonObject(merged.properties) ? merged.properties : {}), ...value };
-      } else if (key === 'required' && Array.isArray(value)) {
-        const required = Array.isArray(merged.required) ? merged.required : [];
-        merged.required = [...new Set([...required, ...value])];
-      } else if (!Object.hasOwn(merged, key)) {
-        defineMember(merged, key, value);
-      } else if (
-        JSON.stringify(merged[key]) !== JSON.stringify(value) &&
-        key !== 'description' &&
-        key !== 'title'
-      ) {
-        report(
-          ctx,
-          joinPointer(path, 'allOf', i, key),
-          'gemini_allof_conflict',
-          `"allOf" branches disagree on "${key}"; Gemini has no allOf, so the first value was kept. Simplify the schema or send it as parametersJsonSchema.`,
-        );
-      }
-    }
-  });
-  return { merged, refs };
+  const merge = mergeAllOf(node, ctx.root, refStack);
+  for (const { index, ref } of merge.recursive)
+    reportRecursiveRef(ctx, joinPointer(path, 'allOf', index), ref);
+  for (const { index, ref } of merge.unresolved) {
+    report(
+      ctx,
+      joinPointer(path, 'allOf', index, '$ref'),
+      'gemini_unresolved_ref',
+      `Reference "${ref}" does not resolve to a local definition; only the keywords beside it were kept. Fix the reference.`,
+    );
+  }
+  for (const index of merge.invalid) {
+    report(
+      ctx,
+      joinPointer(path, 'allOf', index),
+      'gemini_bad_schema',
+      'This allOf branch is not a schema object; it was left out for Gemini. Replace it with an object schema.',
+    );
+  }
+  for (const { index, key } of merge.conflicts) {
+    report(
+      ctx,
+      joinPointer(path, 'allOf', index, key),
+      'gemini_allof_conflict',
+      `"allOf" branches disagree on "${key}"; Gemini has no allOf, so the first value was kept. Simplify the schema or send it as parametersJsonSchema.`,
+    );
+  }
+  return merge;
 }
 
 function inferType(node: JsonSchema): string | undefined {
@@ -196,34 +181,29 @@ function convertNode(
   let node: JsonSchema = raw;
 
   if (typeof node.$ref === 'string') {
-    const ref = node.$ref;
-    const { $ref: _ref, ...siblings } = node;
-    if (refStack.includes(ref)) {
-      reportRecursiveRef(ctx, path, ref);
+    const inlined = inlineRef(node, ctx.root, refStack);
+    if (inlined.kind === 'inlined') return convertNode(inlined.node, path, ctx, inlined.refs);
+    if (inlined.kind === 'recursive') {
+      reportRecursiveRef(ctx, path, inlined.ref);
       const cut: JsonSchema = { type: ctx.typeName('object') };
-      const description = typeof siblings.description === 'string' ? siblings.description : undefined;
+      const description =
+        typeof inlined.siblings.description === 'string' ? inlined.siblings.description : undefined;
       cut.description = description
         ? `${description} (recursive: same shape as its parent)`
         : 'Recursive: same shape as its parent.';
       return cut;
     }
-    const target = resolveLocalRef(ctx.root, ref);
-    if (target === undefined) {
-      report(
-        ctx,
-        joinPointer(path, '$ref'),
-        'gemini_unresolved_ref',
-        `Reference "${ref}" does not resolve to a local definition; only the keywords beside it were kept. Fix the reference.`,
-      );
-      node = siblings;
-    } else {
-      // Keywords written beside the $ref (a description) are more specific than the target's.
-      return convertNode({ ...target, ...siblings }, path, ctx, [...refStack, ref]);
-    }
+    report(
+      ctx,
+      joinPointer(path, '$ref'),
+      'gemini_unresolved_ref',
+      `Reference "${inlined.ref}" does not resolve to a local definition; only the keywords beside it were kept. Fix the reference.`,
+    );
+    node = inlined.siblings;
   }
 
   if (Array.isArray(node.allOf)) {
-    const { merged, refs } = mergeAllOf(node, path, ctx, refStack);
+    const { merged, refs } = mergeAllOfReported(node, path, ctx, refStack);
     node = merged;
     refStack = refs;
   }
@@ -415,7 +395,7 @@ function convertNode(
       const converted: JsonSchema = {};
       for (const name of names) {
         const propPath = joinPointer(path, 'properties', name);
-        defineMember(converted, name, convertNode(properties[name], propPath, ctx, refStack));
+        setJsonMember(converted, name, convertNode(properties[name], propPath, ctx, refStack));
       }
       out.properties = converted;
       if (Array.isArray(node.required)) {
@@ -549,7 +529,7 @@ export function fromGeminiSchema(schema: unknown): JsonSchema {
   if (!isJsonObject(schema)) return {};
   const node: JsonSchema = {};
   for (const [key, value] of Object.entries(schema))
-    defineMember(node, Object.hasOwn(SNAKE_TO_CAMEL, key) ? SNAKE_TO_CAMEL[key] : key, value);
+    setJsonMember(node, Object.hasOwn(SNAKE_TO_CAMEL, key) ? SNAKE_TO_CAMEL[key] : key, value);
 
   const out: JsonSchema = {};
   const type =
@@ -588,7 +568,7 @@ export function fromGeminiSchema(schema: unknown): JsonSchema {
           : [];
         const names = [...ordering, ...Object.keys(value).filter((n) => !ordering.includes(n))];
         const properties: JsonSchema = {};
-        for (const name of names) defineMember(properties, name, fromGeminiSchema(value[name]));
+        for (const name of names) setJsonMember(properties, name, fromGeminiSchema(value[name]));
         out.properties = properties;
         break;
       }
@@ -607,7 +587,7 @@ export function fromGeminiSchema(schema: unknown): JsonSchema {
         out.examples = [value];
         break;
       default:
-        defineMember(
+        setJsonMember(
           out,
           key,
           INT64_FIELDS.has(key) && typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,

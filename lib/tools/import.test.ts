@@ -482,3 +482,18 @@ describe('parseDeclarationsText', () => {
     expect(result.ok && result.value.tools[0].source).toEqual({ kind: 'file', toolkit: 'demo' });
   });
 });
+
+describe('importDeclarations on hostile input', () => {
+  it('refuses a value nested deeper than the limit with the depth, instead of exhausting the stack', () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 1000; i++) schema = { type: 'object', properties: { a: schema } };
+    const result = importDeclarations({
+      tools: [{ name: 't', inputSchema: { type: 'object', properties: { x: schema } } }],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toHaveLength(1);
+    expect(result.error[0].code).toBe('too_deep');
+    expect(result.error[0].message).toContain('nested 2006 levels deep');
+  });
+});

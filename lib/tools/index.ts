@@ -2,7 +2,14 @@
  * Tool declarations: import from any provider shape, render to any provider shape, aliases for
  * provider name rules, OpenAI strict conversion, canonical JSON and content hashes. Pure.
  */
-export type { DeclarationFormat, JsonSchema, RenderTarget, ToolDeclaration, ToolSource } from './types';
+export type {
+  DeclarationFormat,
+  JsonSchema,
+  ParamType,
+  RenderTarget,
+  ToolDeclaration,
+  ToolSource,
+} from './types';
 export { DEFAULT_SYSTEM_PARAMS } from './types';
 export {
   importDeclarations,
@@ -11,15 +18,13 @@ export {
   type ImportedDeclarations,
 } from './import';
 export { parseJsonText, getLineColumn } from './json-text';
+export { renderTools, type RenderOptions, type RenderedTools } from './render';
 export {
-  renderTools,
   renderChatTool,
   renderResponsesTool,
   renderGeminiDeclarations,
   renderAnthropicTool,
   renderMcpTool,
-  type RenderOptions,
-  type RenderedTools,
   type ToolRenderOptions,
   type GeminiRenderOptions,
   type StrictOption,
@@ -29,7 +34,7 @@ export {
   type McpTool,
   type GeminiTool,
   type GeminiFunctionDeclaration,
-} from './render';
+} from './formats';
 export { renderToolCatalogue, type CatalogueOptions } from './catalogue';
 export {
   createToolAliases,

@@ -3,8 +3,7 @@
  * the schema → parameter type mapping, zero values and the ordered list of object properties.
  * Pure; shared by lib/tools (renderers, prompt catalogue) and lib/workflow (node parameters).
  */
-import type { JsonSchema } from './types';
-import type { ParamType } from '../workflow/types';
+import type { JsonSchema, ParamType } from './types';
 
 /** The longest `$ref` chain followed before giving up; real schemas stay far below it. */
 const MAX_REF_HOPS = 64;
@@ -12,19 +11,6 @@ const MAX_REF_HOPS = 64;
 /** True for a plain JSON object (not an array, not null). */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Set an own, enumerable member of a plain object. `obj[key] = value` with the key `__proto__`
- * would replace the object's prototype instead, and JSON (property names, keywords) may well
- * hold that key.
- */
-export function defineMember<T>(obj: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') {
-    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    obj[key] = value;
-  }
 }
 
 /** Decode one JSON Pointer segment taken from a URI fragment (percent-encoding, then RFC 6901). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { getLineColumn, parseJsonText } from './json-text';
+import { getJsonDepth, getLineColumn, MAX_JSON_DEPTH, parseJsonText } from './json-text';
 
 function errorMessage(text: string): string {
   const result = parseJsonText(text);
@@ -74,5 +74,46 @@ describe('getLineColumn', () => {
     expect(getLineColumn('ab\ncd\n', 0)).toEqual({ line: 1, column: 1 });
     expect(getLineColumn('ab\ncd\n', 4)).toEqual({ line: 2, column: 2 });
     expect(getLineColumn('ab\ncd\n', 6)).toEqual({ line: 3, column: 1 });
+  });
+});
+
+describe('parseJsonText on hostile text', () => {
+  it('refuses text nested deeper than the limit, naming the depth and where the limit is crossed', () => {
+    const text = '{"a":'.repeat(1000) + '1' + '}'.repeat(1000);
+    const result = parseJsonText(text);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toEqual([
+      {
+        path: '',
+        code: 'too_deep',
+        message: `The JSON is nested 1000 levels deep (level ${MAX_JSON_DEPTH + 1} starts at line 1, column ${5 * MAX_JSON_DEPTH + 1}); Toolflow reads at most ${MAX_JSON_DEPTH} levels of arrays and objects. Flatten the schema or value.`,
+      },
+    ]);
+  });
+
+  it('reads text nested exactly to the limit, and is not fooled by brackets inside strings', () => {
+    const text = '['.repeat(MAX_JSON_DEPTH) + '"[[[{{{"' + ']'.repeat(MAX_JSON_DEPTH);
+    expect(parseJsonText(text).ok).toBe(true);
+    expect(getJsonDepth(JSON.parse(text))).toBe(MAX_JSON_DEPTH);
+  });
+
+  it('says what is wrong with comments, single-quoted values and \\u escapes', () => {
+    expect(errorMessage('{"a": /* c */ 1}')).toContain('line 1, column 7: comments are not allowed in JSON');
+    expect(errorMessage('{"a": \'x\'}')).toContain('line 1, column 7: strings must use double quotes');
+    expect(errorMessage('{"a": "\\u12"}')).toContain('line 1, column 8: invalid \\u escape');
+    expect(errorMessage('{} {}')).toContain(
+      'line 1, column 4: unexpected "{" after the end of the JSON value',
+    );
+  });
+});
+
+describe('getJsonDepth', () => {
+  it('counts nested arrays and objects without recursion', () => {
+    expect(getJsonDepth(1)).toBe(0);
+    expect(getJsonDepth({ a: [1, { b: {} }] })).toBe(4);
+    let deep: unknown = 0;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(getJsonDepth(deep)).toBe(100_000);
   });
 });

@@ -11,8 +11,8 @@ import {
   renderGeminiDeclarations,
   renderMcpTool,
   renderResponsesTool,
-  renderTools,
-} from './render';
+} from './formats';
+import { renderTools } from './render';
 import type { ToolDeclaration } from './types';
 
 const chatToolSpec = readFixtureJson<object>('spec/openai/ChatCompletionTool.json');

@@ -13,7 +13,9 @@
  * object nesting, 1000 enum values.
  */
 import { joinPointer, type Issue } from '../result';
-import { defineMember, isJsonObject, resolveLocalRef } from './json-schema';
+import { isJsonObject } from './json-schema';
+import { setJsonMember } from './json-value';
+import { inlineRef, mergeAllOf } from './schema-walk';
 import type { JsonSchema } from './types';
 
 const STRICT_FORMATS = new Set([
@@ -208,82 +210,71 @@ function convert(
 
   if (typeof node.$ref === 'string' && Object.keys(node).length > 1) {
     // Strict mode rejects keywords beside a $ref; inline the target, the siblings win.
-    const { $ref: ref, ...siblings } = node;
-    if (refs.includes(ref as string)) {
+    const inlined = inlineRef(node, ctx.root, refs);
+    if (inlined.kind === 'recursive') {
       // Inlining the target would put it inside itself, again and again: keep the bare
       // reference (strict mode supports recursion through $ref) and drop what is beside it.
-      const dropped = Object.keys(siblings).map((k) => JSON.stringify(k));
+      const dropped = Object.keys(inlined.siblings).map((k) => JSON.stringify(k));
       report(
         ctx,
         joinPointer(path, '$ref'),
         'strict_recursive_ref',
-        `Reference "${String(ref)}" refers to a schema it is part of, so it cannot be inlined, and strict mode allows nothing beside a $ref: ${dropped.join(', ')} beside it ${dropped.length === 1 ? 'was' : 'were'} dropped. Move them into the referenced schema.`,
+        `Reference "${inlined.ref}" refers to a schema it is part of, so it cannot be inlined, and strict mode allows nothing beside a $ref: ${dropped.join(', ')} beside it ${dropped.length === 1 ? 'was' : 'were'} dropped. Move them into the referenced schema.`,
       );
-      return { $ref: ref };
+      return { $ref: inlined.ref };
     }
-    const target = resolveLocalRef(ctx.root, ref as string);
-    if (target === undefined) {
+    if (inlined.kind === 'unresolved') {
       report(
         ctx,
         joinPointer(path, '$ref'),
         'strict_unresolved_ref',
-        `Reference "${String(ref)}" does not resolve to a local definition; it was dropped. Fix the reference.`,
+        `Reference "${inlined.ref}" does not resolve to a local definition; it was dropped. Fix the reference.`,
       );
-      node = siblings;
+      node = inlined.siblings;
     } else {
-      node = { ...target, ...siblings };
-      refs = [...refs, ref as string];
+      node = inlined.node;
+      refs = inlined.refs;
     }
   } else if (typeof node.$ref === 'string') {
     return node;
   }
 
   if (Array.isArray(node.allOf)) {
-    const { allOf, ...rest } = node;
-    if (allOf.length === 1 && isJsonObject(allOf[0])) {
-      node = { ...allOf[0], ...rest };
-    } else {
-      // Merge object branches (the common "extend a base object" use); anything else is lost.
-      const merged: JsonSchema = { ...rest };
-      let mergeable = true;
-      const inlined: string[] = [];
-      for (const [i, branch] of allOf.entries()) {
-        const ref = isJsonObject(branch) && typeof branch.$ref === 'string' ? branch.$ref : undefined;
-        // A branch referring to a schema this one is part of cannot be merged into it.
-        const resolved =
-          ref === undefined ? branch : refs.includes(ref) ? undefined : resolveLocalRef(ctx.root, ref);
-        if (ref !== undefined && refs.includes(ref)) {
-          report(
-            ctx,
-            joinPointer(path, 'allOf', i, '$ref'),
-            'strict_recursive_ref',
-            `Reference "${ref}" refers to a schema it is part of, so this allOf branch cannot be merged into it.`,
-          );
-        }
-        if (ref !== undefined && !inlined.includes(ref)) inlined.push(ref);
-        if (!isJsonObject(resolved) || !isObjectSchema(resolved)) {
-          mergeable = false;
-          break;
-        }
-        merged.type = 'object';
-        merged.properties = {
-          ...(isJsonObject(merged.properties) ? merged.properties : {}),
-          ...(isJsonObject(resolved.properties) ? resolved.properties : {}),
-        };
-      }
-      if (mergeable) {
-        node = merged;
-        refs = [...refs, ...inlined];
-      } else {
-        report(
-          ctx,
-          joinPointer(path, 'allOf'),
-          'strict_allof',
-          'Strict mode has no allOf and these branches are not plain objects to merge; it was dropped. Flatten the schema.',
-        );
-        node = rest;
-      }
+    const merge = mergeAllOf(node, ctx.root, refs);
+    for (const { index, ref } of merge.recursive) {
+      report(
+        ctx,
+        joinPointer(path, 'allOf', index, '$ref'),
+        'strict_recursive_ref',
+        `Reference "${ref}" refers to a schema it is part of, so this allOf branch cannot be merged into it; it was left out.`,
+      );
     }
+    for (const { index, ref } of merge.unresolved) {
+      report(
+        ctx,
+        joinPointer(path, 'allOf', index, '$ref'),
+        'strict_unresolved_ref',
+        `Reference "${ref}" does not resolve to a local definition; it was dropped. Fix the reference.`,
+      );
+    }
+    for (const index of merge.invalid) {
+      report(
+        ctx,
+        joinPointer(path, 'allOf', index),
+        'strict_bad_schema',
+        'This allOf branch is not a schema object; strict mode has no allOf, so it was left out.',
+      );
+    }
+    for (const { index, key } of merge.conflicts) {
+      report(
+        ctx,
+        joinPointer(path, 'allOf', index, key),
+        'strict_allof',
+        `Strict mode has no allOf, and its branches disagree on "${key}"; the first value was kept. Flatten the schema.`,
+      );
+    }
+    node = merge.merged;
+    refs = merge.refs;
   }
 
   if (Array.isArray(node.oneOf)) {
@@ -451,7 +442,7 @@ function convert(
         if (!isNullable(propSchema)) ctx.nullableOptional.push(propPath);
         propSchema = addNull(propSchema);
       }
-      defineMember(converted, name, propSchema);
+      setJsonMember(converted, name, propSchema);
     }
     ctx.propertyCount += names.length;
     node.properties = converted;
@@ -464,7 +455,7 @@ function convert(
     if (!isJsonObject(defs)) continue;
     const out: JsonSchema = {};
     for (const [name, def] of Object.entries(defs))
-      defineMember(out, name, convert(def, joinPointer(path, key, name), ctx, depth, refs));
+      setJsonMember(out, name, convert(def, joinPointer(path, key, name), ctx, depth, refs));
     node[key] = out;
   }
   return node;

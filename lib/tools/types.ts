@@ -6,6 +6,12 @@
 /** A JSON Schema document or sub-schema, kept as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };
 
+/**
+ * Parameter types of the node JSON contract (DESIGN §1), as JSON Schema types map to them
+ * (`getParamType`). Defined here, with the mapping, so lib/tools needs nothing from lib/workflow.
+ */
+export type ParamType = 'str' | 'int' | 'float' | 'bool' | 'list' | 'dict' | 'any';
+
 /** The declaration file shapes the importer recognises (DESIGN §2). */
 export type DeclarationFormat = 'mcp' | 'openai-chat' | 'openai-responses' | 'gemini' | 'anthropic' | 'bare';
 

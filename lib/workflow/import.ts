@@ -10,7 +10,7 @@ import { err, joinPointer, ok, pointerSegment, type Issue, type Result } from '.
 import workflowV1Schema from '../../public/schemas/workflow.v1.schema.json';
 import { DERIVED_PROBLEM_CODES, EXPORT_FORMAT, EXPORT_VERSION } from './export';
 import { getOutputParameters, getParamPlan, setJsonMember } from './params';
-import { compileSchema, type ErrorObject, type ValidateFunction } from './schema-validator';
+import { compileSchema, type ErrorObject, type ValidateFunction } from '../tools/schema-validator';
 import {
   asEdgeId,
   asNodeId,

@@ -23,8 +23,12 @@ import {
   getFirstPathSegment,
   type ErrorObject,
   type ValidateFunction,
-} from './schema-validator';
+} from '../tools/schema-validator';
+import { cloneJson, setJsonMember } from '../tools/json-value';
 import type { InputParameter, NodeIssue, OutputParameter, ParamType } from './types';
+
+// Re-exported: lib/workflow and the planner write untrusted keys through these.
+export { cloneJson, setJsonMember };
 
 /** What the builder needs to know about the node's surroundings. */
 export interface NodeParameterOptions {
@@ -85,29 +89,6 @@ function getSystemKey(systemParams: readonly string[]): string {
     systemKeys.set(systemParams, key);
   }
   return key;
-}
-
-/**
- * Set an own member of a plain object. `obj[key] = v` with the key `__proto__` would replace
- * the object's prototype instead, and JSON (hence args and schemas) may well contain that key.
- */
-export function setJsonMember<T>(obj: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') {
-    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    obj[key] = value;
-  }
-}
-
-/** Copy a JSON value so no two nodes share a default object (rule 3: "deep-copied"). */
-export function cloneJson<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(cloneJson) as T;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    setJsonMember(copy, key, cloneJson((value as Record<string, unknown>)[key]));
-  }
-  return copy as T;
 }
 
 /**

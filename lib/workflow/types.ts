@@ -3,7 +3,7 @@
  * derived from it. Pure data (DESIGN §1–2). The document keeps what the user (or model)
  * configured; everything the export shows about parameters is derived from it by the §1 rules.
  */
-import type { ToolDeclaration, ToolSource } from '../tools/types';
+import type { ParamType, ToolDeclaration, ToolSource } from '../tools/types';
 
 type Brand<T, B extends string> = T & { readonly __brand: B };
 export type NodeId = Brand<string, 'NodeId'>;
@@ -14,8 +14,8 @@ export const asNodeId = (id: string) => id as NodeId;
 export const asEdgeId = (id: string) => id as EdgeId;
 export const asWorkflowId = (id: string) => id as WorkflowId;
 
-/** Parameter types of the node JSON contract (DESIGN §1). */
-export type ParamType = 'str' | 'int' | 'float' | 'bool' | 'list' | 'dict' | 'any';
+/** Parameter types of the node JSON contract (DESIGN §1), defined beside the schema mapping. */
+export type { ParamType };
 /** Where a parameter's value came from (DESIGN §1). */
 export type ParamOrigin = 'edge' | 'arg' | 'default' | 'zero';
 

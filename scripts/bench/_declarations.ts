@@ -1,28 +1,29 @@
 /**
- * Real-world-shaped declarations for the workflow bench: the seed tool verbatim, and schemas the
- * way MCP servers and pydantic/zod emit them — `$defs` + `$ref`, `anyOf` with null, enums,
- * nested objects, arrays of objects, `definitions`, a 2020-12 `$schema` and an outputSchema.
+ * Real-world-shaped declarations for the workflow bench: the seed tool (read from tests/fixtures),
+ * and schemas the way MCP servers and pydantic/zod emit them — `$defs` + `$ref`, `anyOf` with
+ * null, enums, nested objects, arrays of objects, `definitions`, a 2020-12 `$schema` and an
+ * outputSchema.
  */
+import { parseDeclarationsText } from '../../lib/tools';
 import type { ToolDeclaration } from '../../lib/tools/types';
+import { SEED_DIR, readFixtureText } from '../../tests/fixtures';
 
-export const seedTool: ToolDeclaration = {
-  name: 'optimize_structure',
-  description: 'Perform geometry optimization of a crystal structure with a DPA model',
-  inputSchema: {
-    type: 'object',
-    required: ['input_structure', 'model_path'],
-    properties: {
-      input_structure: { type: 'string', description: 'Input structure file URL or path' },
-      model_path: { type: 'string', description: 'Path to the DPA model file' },
-      head: { type: 'string', description: 'Model head type', default: 'Omat24' },
-      force_tolerance: { type: 'number', description: 'Force convergence tolerance', default: 0.01 },
-      max_iterations: { type: 'integer', description: 'Maximum optimization iterations', default: 100 },
-      relax_cell: { type: 'boolean', description: 'Whether to relax cell parameters', default: false },
-      executor: { type: 'object', description: 'Executor configuration' },
-      storage: { type: 'object', description: 'Storage configuration' },
-    },
-  },
-};
+/** Seed 000's declaration, read from the repository's golden fixture rather than copied. */
+export const seedTool: ToolDeclaration = readSeedTool();
+
+function readSeedTool(): ToolDeclaration {
+  const file = `${SEED_DIR}/tools.json`;
+  const imported = parseDeclarationsText(readFixtureText(file));
+  if (!imported.ok) {
+    const issues = imported.error.map((i) => `${i.path}: ${i.message}`).join('; ');
+    throw new Error(`tests/fixtures/${file} does not import: ${issues}`);
+  }
+  const [tool] = imported.value.tools;
+  if (tool?.name !== 'optimize_structure') {
+    throw new Error(`tests/fixtures/${file} should declare optimize_structure first`);
+  }
+  return tool;
+}
 
 /** pydantic v2 style: `$defs`, `$ref` with a default beside it, Optional as anyOf-null. */
 export const runSimulation: ToolDeclaration = {

@@ -8,7 +8,8 @@
  *
  *   npx tsx scripts/bench/editor.ts        alone (needs `npm run build` first)
  *   npm run bench -- editor                as a section of the bench table
- *   BENCH_URL=http://127.0.0.1:3000 …      against a server already started
+ *   BENCH_URL=http://127.0.0.1:3000 …      against a server already started with
+ *                                          TOOLFLOW_BENCH_PAGES=1 (the pages answer 404 without it)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -69,7 +70,7 @@ function getFreePort(): Promise<number> {
   });
 }
 
-/** Starts `next start` on the production build (the bench pages need no database). */
+/** Starts `next start` on the production build with the bench pages on (they need no database). */
 async function startServer(): Promise<{ url: string; stop(): void }> {
   if (!existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
     throw new Error(
@@ -88,6 +89,8 @@ async function startServer(): Promise<{ url: string; stop(): void }> {
       env: {
         ...process.env,
         NEXT_TELEMETRY_DISABLED: '1',
+        // The bench pages answer 404 without it (lib/bench/pages.ts).
+        TOOLFLOW_BENCH_PAGES: '1',
         TOOLFLOW_DATA_DIR: dataDir,
         TOOLFLOW_SECRET: process.env.TOOLFLOW_SECRET ?? randomBytes(32).toString('hex'),
       },
@@ -123,7 +126,10 @@ async function openBenchPage(
 ): Promise<{ page: Page; firstRender: number }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
-  await page.goto(`${url}/bench/${kind}?n=${n}`);
+  const response = await page.goto(`${url}/bench/${kind}?n=${n}`);
+  if (response?.status() === 404) {
+    throw new Error(`${url}/bench/${kind} answered 404: start that server with TOOLFLOW_BENCH_PAGES=1.`);
+  }
   await page.waitForFunction(() => window.__benchFirstRender !== undefined, null, { timeout: 120_000 });
   const firstRender = await page.evaluate(() => window.__benchFirstRender as number);
   return { page, firstRender };

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { generateWorkflow } from '../../lib/editor/generate-workflow';
+import { generateWorkflow } from '../../lib/bench/generate-workflow';
 import { createPgRunner } from '../../lib/db/sql-runner';
 import type { BenchRow } from './types';
 

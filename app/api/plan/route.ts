@@ -6,7 +6,6 @@
  * editor applies the operations as one undoable change and saves as usual.
  */
 import { getPrisma } from '@/lib/db/client';
-import { readDeclarations } from '@/lib/db/toolkits';
 import { getWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
@@ -16,6 +15,7 @@ import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http
 import { createPlannerFromEnv } from '@/lib/llm/env';
 import { runPlanner } from '@/lib/planner/loop';
 import { applyPlanOperations } from '@/lib/planner/operations';
+import { readDeclarations } from '@/lib/toolkits/read';
 import type { PlanEvent } from '@/lib/planner/types';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import type { WorkflowDocument } from '@/lib/workflow/types';

@@ -1,24 +1,9 @@
-/** Request schema for POST /api/plan (JSON Schema, compiled once with Ajv). */
+/** Request schema for POST /api/plan (JSON Schema, compiled once with Ajv) of the contract's PlanRequest. */
+import type { PlanRequest } from '@/lib/api/types';
 import { compileRequestSchema } from '@/lib/http/body';
-import type { WorkflowDocument } from '@/lib/workflow/types';
 import { documentSchema } from '../workflows/schema';
 
-/**
- * What to plan: the task, the tools (saved toolkits by id and/or declarations in any format),
- * and for a follow-up the workflow to edit (a saved one by id, or the editor's current document,
- * which wins because it may hold unsaved edits).
- */
-export interface PlanRequestBody {
-  task: string;
-  toolkitIds?: string[];
-  tools?: unknown;
-  workflowId?: string;
-  document?: WorkflowDocument;
-  llm?: 'auto' | 'offline' | 'openai';
-  maxIterations?: number;
-}
-
-export const validatePlanRequest = compileRequestSchema<PlanRequestBody>({
+export const validatePlanRequest = compileRequestSchema<PlanRequest>({
   type: 'object',
   required: ['task'],
   additionalProperties: false,

@@ -90,9 +90,15 @@ describe.each(backends)('/api/toolkits on $name', (backend) => {
         ['Materials science', true],
         ['Spreadsheet', true],
         ['Git', true],
+        ['Memory (runnable sample)', true],
+        ['Files (runnable sample)', true],
       ]);
       expect(body.toolkits[0].tools.map((t: ToolDeclaration) => t.name)).toContain('optimize_structure');
-      expect(body.mcpServers).toEqual([{ name: 'memory', description: 'Knowledge graph' }]);
+      // The operator's "memory" replaces the sample of that name; the filesystem sample stays.
+      expect(body.mcpServers).toEqual([
+        { name: 'memory', description: 'Knowledge graph' },
+        { name: 'filesystem', description: expect.stringMatching(/^Sample: the MCP filesystem server/) },
+      ]);
       expect(JSON.stringify(body)).not.toContain('secret-binary');
     });
   });
@@ -128,6 +134,8 @@ describe.each(backends)('/api/toolkits on $name', (backend) => {
         'Materials science',
         'Spreadsheet',
         'Git',
+        'Memory (runnable sample)',
+        'Files (runnable sample)',
         'Weather',
       ]);
       const bob = createOwnerClient();
@@ -320,10 +328,10 @@ describe.each(backends)('/api/toolkits on $name', (backend) => {
       );
       const res = await createOwnerClient().send(create, 'POST', '/api/toolkits', {
         name: 'X',
-        mcpServer: 'filesystem',
+        mcpServer: 'nothing',
       });
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toContain('configured servers: paged');
+      expect((await res.json()).message).toContain('configured servers: memory, filesystem, paged');
     });
 
     it('says which step failed for a server that does not start', async () => {

@@ -5,14 +5,17 @@
  * server URL (`mcpUrl`, fetched by this server through the URL guard) or a configured stdio MCP
  * server (`mcpServer`, by name).
  */
+import type { ToolkitListResponse, ToolkitResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
-import { createToolkit, listToolkits, readDeclarations, readMcpDeclarations } from '@/lib/db/toolkits';
+import { createToolkit, listToolkits } from '@/lib/db/toolkits';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { getConfiguredStdioTarget, getMcpClientOptions, getMcpServerConfigs } from '@/lib/mcp/config';
+import { readMcpDeclarations } from '@/lib/mcp/toolkit-tools';
+import { readDeclarations } from '@/lib/toolkits/read';
 import { declarationsError, mcpError, toToolkitJson } from './access';
 import { TOOLKIT_SOURCES, validateCreateToolkit } from './schema';
 
@@ -33,7 +36,7 @@ export const GET = withErrors(async (request: Request) => {
       }))
     : [];
   return withOwnerCookie(
-    Response.json({ toolkits: toolkits.map(toToolkitJson), mcpServers }),
+    Response.json({ toolkits: toolkits.map(toToolkitJson), mcpServers } satisfies ToolkitListResponse),
     owner,
     request,
   );
@@ -94,10 +97,10 @@ export const POST = withErrors(async (request: Request) => {
   const db = await getPrisma();
   const toolkit = await createToolkit(db, input);
   return withOwnerCookie(
-    Response.json(
-      { toolkit: toToolkitJson(toolkit) },
-      { status: 201, headers: { location: `/api/toolkits/${toolkit.id}` } },
-    ),
+    Response.json({ toolkit: toToolkitJson(toolkit) } satisfies ToolkitResponse, {
+      status: 201,
+      headers: { location: `/api/toolkits/${toolkit.id}` },
+    }),
     owner,
     request,
   );

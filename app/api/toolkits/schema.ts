@@ -1,23 +1,16 @@
-/** Request schemas for /api/toolkits (JSON Schema, compiled once with Ajv). */
-import { compileRequestSchema } from '@/lib/http/body';
-
 /**
- * A new toolkit comes from exactly one source: a declarations file (`text` as uploaded or
- * pasted, or `declarations` already parsed), an MCP server URL, or the name of a stdio MCP
- * server configured on this server. Commands are never accepted from a request.
+ * Request schemas for /api/toolkits (JSON Schema, compiled once with Ajv); the request types are
+ * the API contract's (lib/api/types.ts). A new toolkit comes from exactly one source: a
+ * declarations file (`text` as uploaded or pasted, or `declarations` already parsed), an MCP
+ * server URL, or the name of a stdio MCP server configured on this server. Commands are never
+ * accepted from a request.
  */
-export interface CreateToolkitBody {
-  name: string;
-  text?: string;
-  declarations?: unknown;
-  fileName?: string;
-  mcpUrl?: string;
-  mcpServer?: string;
-}
+import type { CreateToolkitRequest, RefreshToolkitRequest } from '@/lib/api/types';
+import { compileRequestSchema } from '@/lib/http/body';
 
 export const TOOLKIT_SOURCES = ['text', 'declarations', 'mcpUrl', 'mcpServer'] as const;
 
-export const validateCreateToolkit = compileRequestSchema<CreateToolkitBody>({
+export const validateCreateToolkit = compileRequestSchema<CreateToolkitRequest>({
   type: 'object',
   required: ['name'],
   additionalProperties: false,
@@ -31,13 +24,7 @@ export const validateCreateToolkit = compileRequestSchema<CreateToolkitBody>({
   },
 });
 
-/** A refresh body is only for file toolkits: the new version of the file. */
-export interface RefreshToolkitBody {
-  text?: string;
-  declarations?: unknown;
-}
-
-export const validateRefreshToolkit = compileRequestSchema<RefreshToolkitBody>({
+export const validateRefreshToolkit = compileRequestSchema<RefreshToolkitRequest>({
   type: 'object',
   additionalProperties: false,
   properties: {

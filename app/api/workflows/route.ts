@@ -1,4 +1,5 @@
 /** GET /api/workflows — my workflows; POST /api/workflows — create one (owned by the caller). */
+import type { WorkflowListResponse, WorkflowResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import { createWorkflow, listWorkflows } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
@@ -16,7 +17,7 @@ export const GET = withErrors(async (request: Request) => {
   const owner = getRequestOwner(request);
   const db = await getPrisma();
   const workflows = owner.isNew ? [] : await listWorkflows(db, { ownerId: owner.id });
-  return withOwnerCookie(Response.json({ workflows }), owner, request);
+  return withOwnerCookie(Response.json({ workflows } satisfies WorkflowListResponse), owner, request);
 });
 
 export const POST = withErrors(async (request: Request) => {
@@ -32,7 +33,10 @@ export const POST = withErrors(async (request: Request) => {
   const db = await getPrisma();
   const workflow = await createWorkflow(db, { ...body, ownerId: owner.id });
   return withOwnerCookie(
-    Response.json({ workflow }, { status: 201, headers: { location: `/api/workflows/${workflow.id}` } }),
+    Response.json({ workflow } satisfies WorkflowResponse, {
+      status: 201,
+      headers: { location: `/api/workflows/${workflow.id}` },
+    }),
     owner,
     request,
   );

@@ -1,4 +1,14 @@
-/** Request schemas for /api/workflows (JSON Schema, compiled once with Ajv). */
+/**
+ * Request schemas for /api/workflows (JSON Schema, compiled once with Ajv); the request types are
+ * the API contract's (lib/api/types.ts), which the browser's client sends.
+ */
+import type {
+  CreateShareRequest,
+  CreateWorkflowRequest,
+  LabelRevisionRequest,
+  RestoreRevisionRequest,
+  UpdateWorkflowRequest,
+} from '@/lib/api/types';
 import { compileRequestSchema } from '@/lib/http/body';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 
@@ -55,13 +65,7 @@ export const documentSchema = {
   },
 } as const;
 
-export interface CreateWorkflowBody {
-  name: string;
-  task?: string;
-  document?: WorkflowDocument;
-}
-
-export const validateCreateWorkflow = compileRequestSchema<CreateWorkflowBody>({
+export const validateCreateWorkflow = compileRequestSchema<CreateWorkflowRequest>({
   type: 'object',
   required: ['name'],
   additionalProperties: false,
@@ -72,14 +76,7 @@ export const validateCreateWorkflow = compileRequestSchema<CreateWorkflowBody>({
   },
 });
 
-export interface UpdateWorkflowBody {
-  version: number;
-  name?: string;
-  task?: string;
-  document: WorkflowDocument;
-}
-
-export const validateUpdateWorkflow = compileRequestSchema<UpdateWorkflowBody>({
+export const validateUpdateWorkflow = compileRequestSchema<UpdateWorkflowRequest>({
   type: 'object',
   required: ['version', 'document'],
   additionalProperties: false,
@@ -109,38 +106,21 @@ export function getDocumentIntegrityProblems(doc: WorkflowDocument): string[] {
   return problems;
 }
 
-export interface RestoreRevisionBody {
-  /** The version the client holds; the restore is saved on top of it (409 when stale). */
-  version: number;
-}
-
-export const validateRestoreRevision = compileRequestSchema<RestoreRevisionBody>({
+export const validateRestoreRevision = compileRequestSchema<RestoreRevisionRequest>({
   type: 'object',
   required: ['version'],
   additionalProperties: false,
   properties: { version: { type: 'integer', minimum: 1 } },
 });
 
-export interface LabelRevisionBody {
-  /** A name keeps the revision beyond the retention bound; null removes it. */
-  label: string | null;
-}
-
-export const validateLabelRevision = compileRequestSchema<LabelRevisionBody>({
+export const validateLabelRevision = compileRequestSchema<LabelRevisionRequest>({
   type: 'object',
   required: ['label'],
   additionalProperties: false,
   properties: { label: { type: ['string', 'null'], minLength: 1, maxLength: 100 } },
 });
 
-export interface CreateShareBody {
-  /** Days until the link stops working; omitted or null: never. */
-  expiresInDays?: number | null;
-  /** Set after the owner saw the secret-scan warning and chose to share anyway. */
-  acknowledgeSecrets?: boolean;
-}
-
-export const validateCreateShare = compileRequestSchema<CreateShareBody>({
+export const validateCreateShare = compileRequestSchema<CreateShareRequest>({
   type: 'object',
   additionalProperties: false,
   properties: {

@@ -1,5 +1,5 @@
-import { BenchBare } from '@/components/canvas/bench-bare';
-import { getBenchSize } from '@/lib/editor/generate-workflow';
+import { BenchBare } from '@/components/bench/bench-bare';
+import { getBenchSize } from '@/lib/bench/generate-workflow';
 
 export const metadata = { title: 'Bench: bare React Flow' };
 

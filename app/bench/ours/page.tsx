@@ -1,5 +1,5 @@
-import { BenchEditor } from '@/components/canvas/bench-editor';
-import { getBenchSize } from '@/lib/editor/generate-workflow';
+import { BenchEditor } from '@/components/bench/bench-editor';
+import { getBenchSize } from '@/lib/bench/generate-workflow';
 
 export const metadata = { title: 'Bench: editor canvas' };
 

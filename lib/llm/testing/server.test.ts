@@ -101,7 +101,7 @@ describe('the bundled scenarios through the SDK', () => {
     ]);
   });
 
-  it('flaky retries, keeps bad JSON raw, still wires to that step, drops a hallucinated arg and rejects an unknown tool', async () => {
+  it('flaky retries, repairs a reply cut off mid-call (leaving out the cut argument), still wires to that step, drops a hallucinated arg and rejects an unknown tool', async () => {
     const { events, problems } = await plan('flaky.json', 'responses');
     expect(problems).toEqual([]);
     const codes = events.flatMap((e) =>
@@ -113,11 +113,12 @@ describe('the bundled scenarios through the SDK', () => {
             ? ['warning']
             : [],
     );
-    // The bad-JSON step still exists (its required inputs are empty), so step 2 can wire to it.
+    // The cut-off step keeps what arrived whole; the argument cut before its value is left out
+    // and flagged, and step 2 still wires to it.
     expect(codes).toEqual([
       'warning',
-      'bad_json',
-      'missing_required',
+      'repaired_arguments',
+      'possibly_truncated',
       'missing_required',
       'unknown_arg',
       'unknown_tool',

@@ -83,3 +83,16 @@ export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promi
       }),
   };
 }
+
+export const RUN_SERVER = path.join(here, 'run-server.mjs');
+
+/** `TOOLFLOW_MCP_SERVERS` naming the test-run fault server as `name` (calls logged to `log`). */
+export function runServerConfig(name = 'faulty', log?: string): string {
+  return JSON.stringify({
+    [name]: {
+      command: process.execPath,
+      args: [RUN_SERVER],
+      ...(log ? { env: { RUN_SERVER_LOG: log } } : {}),
+    },
+  });
+}

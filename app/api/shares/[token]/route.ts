@@ -1,4 +1,5 @@
 /** GET /api/shares/[token] — the shared workflow, read-only (404 once revoked or expired). */
+import type { SharedWorkflowResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import { withErrors } from '@/lib/http/errors';
 import { requireSharedWorkflow, SHARE_HEADERS } from '../shared';
@@ -21,7 +22,7 @@ export const GET = withErrors(async (_request: Request, context: Context) => {
         updatedAt: workflow.updatedAt,
       },
       share: { expiresAt: share.expiresAt, readOnly: true },
-    },
+    } satisfies SharedWorkflowResponse,
     { headers: SHARE_HEADERS },
   );
 });

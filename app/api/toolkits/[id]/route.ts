@@ -1,4 +1,5 @@
 /** GET /api/toolkits/[id] — one toolkit with its tools; DELETE — remove one of mine. */
+import type { ToolkitResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import { deleteToolkit } from '@/lib/db/toolkits';
 import { assertSameOrigin } from '@/lib/http/csrf';
@@ -15,7 +16,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const owner = getRequestOwner(request);
   const db = await getPrisma();
   const toolkit = await requireToolkit(db, id, owner, 'open', 'read');
-  return Response.json({ toolkit: toToolkitJson(toolkit) });
+  return Response.json({ toolkit: toToolkitJson(toolkit) } satisfies ToolkitResponse);
 });
 
 export const DELETE = withErrors(async (request: Request, context: Context) => {

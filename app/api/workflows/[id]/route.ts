@@ -3,6 +3,7 @@
  * PUT — save with optimistic concurrency (409 with the server copy on a stale version);
  * DELETE — remove it with its revisions and share links.
  */
+import type { VersionConflictBody, WorkflowResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import { deleteWorkflow, getWorkflow, updateWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
@@ -23,7 +24,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const workflow = await getWorkflow(db, id);
   if (!workflow) throw workflowNotFound(id);
   assertOwnsWorkflow(owner, workflow, 'open');
-  return Response.json({ workflow });
+  return Response.json({ workflow } satisfies WorkflowResponse);
 });
 
 export const PUT = withErrors(async (request: Request, context: Context) => {
@@ -41,12 +42,12 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
     task: body.task,
     document: body.document,
   });
-  if (outcome.ok) return Response.json({ workflow: outcome.workflow });
+  if (outcome.ok) return Response.json({ workflow: outcome.workflow } satisfies WorkflowResponse);
   if (outcome.reason === 'not_found') throw workflowNotFound(id);
   throw new AppError(
     'conflict:version',
     `This workflow changed elsewhere: you saved on top of version ${body.version}, the server has version ${outcome.current.version}. Reload it or keep yours as a new version.`,
-    { details: { current: outcome.current } },
+    { details: { current: outcome.current } satisfies Pick<VersionConflictBody, 'current'> },
   );
 });
 

@@ -3,6 +3,7 @@
  * 422 lists every problem with its JSON path and writes nothing; over 5 MB gets 413. Nodes whose
  * tool the file does not declare become placeholders that keep their parameters and edges.
  */
+import type { ImportWorkflowResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import { createWorkflow } from '@/lib/db/workflows';
 import { readJson } from '@/lib/http/body';
@@ -55,10 +56,10 @@ export const POST = withErrors(async (request: Request) => {
   // Own members only: a tool may be named like an Object.prototype member ("constructor").
   const placeholders = document.nodes.filter((n) => !Object.hasOwn(document.tools, n.tool)).map((n) => n.id);
   return withOwnerCookie(
-    Response.json(
-      { workflow, placeholders },
-      { status: 201, headers: { location: `/api/workflows/${workflow.id}` } },
-    ),
+    Response.json({ workflow, placeholders } satisfies ImportWorkflowResponse, {
+      status: 201,
+      headers: { location: `/api/workflows/${workflow.id}` },
+    }),
     owner,
     request,
   );

@@ -2,6 +2,7 @@
  * POST /api/shares/[token]/fork — copies the shared workflow into the caller's own workflows
  * (recording `forkedFromId`); 201 with the copy, which only the caller can change.
  */
+import type { WorkflowResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import { forkWorkflow } from '@/lib/db/workflows';
 import { assertSameOrigin } from '@/lib/http/csrf';
@@ -25,7 +26,10 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const { workflow: source } = await requireSharedWorkflow(db, token);
   const workflow = await forkWorkflow(db, source, owner.id);
   return withOwnerCookie(
-    Response.json({ workflow }, { status: 201, headers: { location: `/api/workflows/${workflow.id}` } }),
+    Response.json({ workflow } satisfies WorkflowResponse, {
+      status: 201,
+      headers: { location: `/api/workflows/${workflow.id}` },
+    }),
     owner,
     request,
   );

@@ -4,22 +4,22 @@
  * (`text` or `declarations`). Answers with the toolkit and which tools were added, removed or
  * changed, parameter by parameter; workflows built on changed tools show drift from then on.
  */
+import type { RefreshToolkitRequest, RefreshToolkitResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
-import {
-  getBuiltinDefinition,
-  readDeclarations,
-  readMcpDeclarations,
-  replaceToolkitTools,
-} from '@/lib/db/toolkits';
+import { replaceToolkitTools } from '@/lib/db/toolkits';
 import { parseJsonBody, readBodyText } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { getConfiguredStdioTarget, getMcpClientOptions } from '@/lib/mcp/config';
+import { readMcpDeclarations } from '@/lib/mcp/toolkit-tools';
+import { findBuiltinToolkit } from '@/lib/toolkits/builtin';
+import { getToolkitChanges } from '@/lib/toolkits/changes';
+import { readDeclarations } from '@/lib/toolkits/read';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import { declarationsError, mcpError, requireToolkit, toToolkitJson } from '../../access';
-import { validateRefreshToolkit, type RefreshToolkitBody } from '../../schema';
+import { validateRefreshToolkit } from '../../schema';
 
 export const dynamic = 'force-dynamic';
 
@@ -40,7 +40,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   let format = toolkit.format;
   switch (toolkit.sourceKind) {
     case 'builtin': {
-      tools = getBuiltinDefinition(toolkit)?.tools ?? toolkit.tools;
+      tools = findBuiltinToolkit(toolkit.id)?.tools ?? toolkit.tools;
       break;
     }
     case 'file': {
@@ -80,12 +80,15 @@ export const POST = withErrors(async (request: Request, context: Context) => {
     }
   }
 
-  const result = await replaceToolkitTools(db, toolkit, tools, format);
-  return Response.json({ toolkit: toToolkitJson(result.toolkit), changes: result.changes });
+  const refreshed = await replaceToolkitTools(db, toolkit, tools, format);
+  return Response.json({
+    toolkit: toToolkitJson(refreshed),
+    changes: getToolkitChanges(toolkit.tools, tools),
+  } satisfies RefreshToolkitResponse);
 });
 
 /** The body is optional (MCP and built-in toolkits need none); when present it is validated. */
-async function parseOptionalBody(request: Request): Promise<RefreshToolkitBody> {
+async function parseOptionalBody(request: Request): Promise<RefreshToolkitRequest> {
   const text = await readBodyText(request.clone());
   return text.trim() ? parseJsonBody(request, validateRefreshToolkit) : {};
 }

@@ -1,4 +1,5 @@
 /** GET /api/workflows/[id]/revisions — saved versions, newest first (`?before=<version>&limit=`). */
+import type { RevisionListResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import { listRevisions } from '@/lib/db/revisions';
 import { REVISION_LIMIT } from '@/lib/db/workflows';
@@ -31,5 +32,5 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const db = await getPrisma();
   await requireOwnedWorkflow(db, id, owner, 'see the history of');
   const revisions = await listRevisions(db, id, { before, limit });
-  return Response.json({ revisions, retention: REVISION_LIMIT });
+  return Response.json({ revisions, retention: REVISION_LIMIT } satisfies RevisionListResponse);
 });

@@ -5,6 +5,7 @@
  * repeats with `acknowledgeSecrets: true` once the owner confirms. The token is in the response
  * only: just its SHA-256 is stored.
  */
+import type { CreateShareResponse, SecretsBody, ShareListResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import { createShare, listShares } from '@/lib/db/shares';
 import { getWorkflow } from '@/lib/db/workflows';
@@ -35,7 +36,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
     ...s,
     expired: s.expiresAt !== null && s.expiresAt <= now,
   }));
-  return Response.json({ shares, secrets: findSecrets(workflow.document) });
+  return Response.json({ shares, secrets: findSecrets(workflow.document) } satisfies ShareListResponse);
 });
 
 export const POST = withErrors(async (request: Request, context: Context) => {
@@ -53,10 +54,12 @@ export const POST = withErrors(async (request: Request, context: Context) => {
     throw new AppError(
       'unprocessable:secrets',
       `This workflow has values that look like secrets, and anyone with the link would see them: ${describeSecretFindings(secrets)}. Remove them, or confirm to share anyway.`,
-      { details: { secrets } },
+      { details: { secrets } satisfies Pick<SecretsBody, 'secrets'> },
     );
   }
   const expiresAt = body.expiresInDays ? new Date(Date.now() + body.expiresInDays * 86_400_000) : null;
   const { token, share } = await createShare(db, id, { expiresAt });
-  return Response.json({ share, token, path: `/s/${token}`, secrets }, { status: 201 });
+  return Response.json({ share, token, path: `/s/${token}`, secrets } satisfies CreateShareResponse, {
+    status: 201,
+  });
 });

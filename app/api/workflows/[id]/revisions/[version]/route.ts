@@ -3,6 +3,7 @@
  * against the version before it (`?against=<version>` compares with another one);
  * PATCH — name it (`{label}`: kept beyond the retention bound) or clear its name (`{label: null}`).
  */
+import type { LabelRevisionResponse, RevisionResponse } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import { getPreviousRevision, getRevision, setRevisionLabel } from '@/lib/db/revisions';
 import { parseJsonBody } from '@/lib/http/body';
@@ -44,7 +45,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
     comparedWith: base?.version ?? null,
     diff,
     summary: diff ? summarizeDiff(diff) : 'First version',
-  });
+  } satisfies RevisionResponse);
 });
 
 export const PATCH = withErrors(async (request: Request, context: Context) => {
@@ -57,5 +58,5 @@ export const PATCH = withErrors(async (request: Request, context: Context) => {
   await requireOwnedWorkflow(db, id, owner, 'name revisions of');
   if (!(await setRevisionLabel(db, id, version, body.label?.trim() || null)))
     throw revisionNotFound(id, version);
-  return Response.json({ version, label: body.label?.trim() || null });
+  return Response.json({ version, label: body.label?.trim() || null } satisfies LabelRevisionResponse);
 });

@@ -2,6 +2,7 @@
  * POST /api/workflows/[id]/revisions/[version]/restore `{version}` — saves that revision's
  * document as a new version on top of `version` (the one the client holds; 409 when stale).
  */
+import type { RestoreRevisionResponse, VersionConflictBody } from '@/lib/api/types';
 import { getPrisma } from '@/lib/db/client';
 import { getRevision, restoreRevision } from '@/lib/db/revisions';
 import { parseJsonBody } from '@/lib/http/body';
@@ -27,11 +28,15 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   if (!revision)
     throw new AppError('not_found:revision', `Workflow "${id}" has no revision ${version} to restore.`);
   const outcome = await restoreRevision(db, id, revision, body.version);
-  if (outcome.ok) return Response.json({ workflow: outcome.workflow, restoredFrom: version });
+  if (outcome.ok)
+    return Response.json({
+      workflow: outcome.workflow,
+      restoredFrom: version,
+    } satisfies RestoreRevisionResponse);
   if (outcome.reason === 'not_found') throw workflowNotFound(id);
   throw new AppError(
     'conflict:version',
     `This workflow changed elsewhere (the server has version ${outcome.current.version}, you have ${body.version}). Reload it, then restore again.`,
-    { details: { current: outcome.current } },
+    { details: { current: outcome.current } satisfies Pick<VersionConflictBody, 'current'> },
   );
 });

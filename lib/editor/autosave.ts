@@ -1,0 +1,351 @@
+/**
+ * Autosave: nothing the user does is lost or silently overwritten.
+ *
+ * - Edits are saved after they settle (debounced), each PUT naming the version it was based on.
+ * - Every unsaved document is also kept in localStorage until the server has it, so a closed
+ *   tab, a crash or a database outage loses nothing; the editor restores it on the next load.
+ * - 503 or no network: the editor keeps working, says so, and retries with backoff (and at once
+ *   when the browser comes back online).
+ * - 409: the workflow changed elsewhere (another tab, another device). The editor keeps my copy,
+ *   shows both, and the user chooses: merge both (three-way, against the version both started
+ *   from), reload theirs, or keep mine (written as a new version on top of theirs — theirs stays
+ *   in the history). Never a silent overwrite.
+ *
+ * The engine is a plain object per editor store (`createAutosaver`), free of React and of the
+ * browser (fetch, storage and timers are injected), so it is tested against the real route
+ * handlers without one; `useAutosave` (use-autosave.ts) starts it in the editor and
+ * `useSaveSession` lets the save UI (components/save) read and drive it.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { FetchLike } from '../api/client';
+import { getRevision, saveWorkflow } from '../api/workflows';
+import { mergeDocuments, type MergeResult } from '../workflow/diff';
+import type { WorkflowDocument } from '../workflow/types';
+import type { EditorStore } from './store';
+
+export const AUTOSAVE_DELAY_MS = 600;
+/** Waits between retries while the server cannot save; the last one repeats. */
+export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] as const;
+
+/** The server's copy of a workflow, as the API returns it. */
+export interface ServerCopy {
+  version: number;
+  name: string;
+  document: WorkflowDocument;
+}
+
+/** A save that was refused because the workflow changed elsewhere. */
+export interface SaveConflict {
+  server: ServerCopy;
+  /** The version both copies started from, when it is known (needed to merge). */
+  base: ServerCopy | null;
+}
+
+export interface SaveSessionState {
+  conflict: SaveConflict | null;
+  /** When the next retry runs (epoch ms) while the server cannot save; null otherwise. */
+  retryAt: number | null;
+  /** Failed attempts in a row. */
+  failures: number;
+  /** Set when unsaved changes from an earlier visit were put back into the editor. */
+  restoredAt: number | null;
+  /** When the server last accepted a save from this editor. */
+  lastSavedAt: number | null;
+}
+
+export interface SaveSession {
+  readonly state: StoreApi<SaveSessionState>;
+  /** Saves now if there is anything unsaved (no debounce). */
+  saveNow(): Promise<void>;
+  /** The three-way merge of the conflict with my current document, or null without a base. */
+  previewMerge(): MergeResult | null;
+  /** Conflict: put the merge of both copies in the editor and save it on top of theirs. */
+  mergeBoth(): void;
+  /** Conflict: drop my unsaved changes and take the server's copy (undo brings mine back). */
+  reload(): void;
+  /** Conflict: save my copy as a new version on top of theirs (theirs stays in the history). */
+  keepMine(): void;
+  /** Puts a copy the server just returned (e.g. after a restore) into the editor as saved. */
+  adoptServerCopy(copy: ServerCopy): void;
+  dispose(): void;
+}
+
+export interface AutosaverDeps {
+  /** How requests are sent; the browser's fetch when omitted. */
+  fetch?: FetchLike;
+  /** localStorage, or null where there is none. */
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  now: () => number;
+}
+
+/** What is kept in localStorage for a workflow with unsaved changes. */
+interface PendingSave {
+  v: 1;
+  baseVersion: number;
+  savedAt: number;
+  doc: WorkflowDocument;
+}
+
+/** localStorage key for a workflow's unsaved document. */
+export const getPendingKey = (workflowId: string) => `toolflow:unsaved:${workflowId}`;
+
+/**
+ * The last copy of each editor's workflow known to be on the server. Kept beside the store, not
+ * in the session, so a session re-created for the same store (React runs effects twice in
+ * development) still knows what is unsaved.
+ */
+const savedCopies = new WeakMap<EditorStore, ServerCopy>();
+
+/** Creates the autosave engine for one editor store; it starts listening at once. */
+export function createAutosaver(editor: EditorStore, deps: AutosaverDeps): SaveSession {
+  const state = createStore<SaveSessionState>()(() => ({
+    conflict: null,
+    retryAt: null,
+    failures: 0,
+    restoredAt: null,
+    lastSavedAt: null,
+  }));
+  const { id } = editor.getState().meta;
+  const key = getPendingKey(id);
+  /** The last copy known to be on the server: what the next save is based on. */
+  let base: ServerCopy = savedCopies.get(editor) ?? {
+    version: editor.getState().meta.version,
+    name: editor.getState().meta.name,
+    document: editor.getState().doc,
+  };
+  const setBase = (copy: ServerCopy) => {
+    base = copy;
+    savedCopies.set(editor, copy);
+  };
+  setBase(base);
+  let timer: unknown = null;
+  let inFlight: Promise<void> | null = null;
+  let disposed = false;
+
+  const hasUnsaved = () => editor.getState().doc !== base.document;
+  const setEditorVersion = (version: number) => editor.setState((s) => ({ meta: { ...s.meta, version } }));
+
+  const writePending = () => {
+    if (!deps.storage || !hasUnsaved()) return;
+    const pending: PendingSave = {
+      v: 1,
+      baseVersion: base.version,
+      savedAt: deps.now(),
+      doc: editor.getState().doc,
+    };
+    try {
+      deps.storage.setItem(key, JSON.stringify(pending));
+    } catch {
+      // Storage full or disabled: the save state already says the change is not on the server.
+    }
+  };
+  const clearPending = () => {
+    try {
+      deps.storage?.removeItem(key);
+    } catch {
+      // nothing to do: an unreadable storage has nothing to clear
+    }
+  };
+
+  const schedule = (ms: number) => {
+    if (timer !== null) deps.clearTimeout(timer);
+    timer = deps.setTimeout(() => {
+      timer = null;
+      void save();
+    }, ms);
+  };
+
+  const fail = (saveState: 'offline' | 'error', message: string, retry: boolean) => {
+    writePending();
+    editor.getState().setSaveState(saveState, message);
+    const failures = state.getState().failures + 1;
+    if (!retry) return state.setState({ failures, retryAt: null });
+    const wait = RETRY_DELAYS_MS[Math.min(failures - 1, RETRY_DELAYS_MS.length - 1)];
+    state.setState({ failures, retryAt: deps.now() + wait });
+    schedule(wait);
+  };
+
+  const attempt = async () => {
+    const s = editor.getState();
+    if (disposed || s.meta.readOnly || s.aiEditing || state.getState().conflict || !hasUnsaved()) return;
+    const doc = s.doc;
+    const basedOn = base;
+    s.setSaveState('saving');
+    const saved = await saveWorkflow(id, { version: basedOn.version, document: doc }, { fetch: deps.fetch });
+    if (disposed) return;
+    if (saved.ok) {
+      setBase({ version: saved.value.workflow.version, name: saved.value.workflow.name, document: doc });
+      setEditorVersion(base.version);
+      state.setState({ failures: 0, retryAt: null, lastSavedAt: deps.now() });
+      if (hasUnsaved()) {
+        // Edited while the save was in flight: keep that safe too, and save it next.
+        writePending();
+        editor.getState().setSaveState('dirty');
+        schedule(AUTOSAVE_DELAY_MS);
+      } else {
+        clearPending();
+        editor.getState().setSaveState('saved');
+      }
+      return;
+    }
+    const { status, code, message, body } = saved.error;
+    if (code === 'network') {
+      return fail(
+        'offline',
+        'Cannot reach the server. Your changes are kept in this browser; retrying.',
+        true,
+      );
+    }
+    const current = status === 409 ? getServerCopy(body?.current) : null;
+    if (current) {
+      writePending();
+      state.setState({ conflict: { server: current, base: basedOn }, retryAt: null, failures: 0 });
+      editor.getState().setSaveState('conflict', message);
+      return;
+    }
+    if (status === 429 || status >= 500)
+      return fail('offline', `${message} Your changes are kept in this browser; retrying.`, true);
+    // 400/403/404/413: retrying cannot help. Keep the copy locally and say what happened.
+    fail('error', `${message} Your changes are kept in this browser.`, false);
+  };
+
+  const save = (): Promise<void> => {
+    if (inFlight) return inFlight.then(() => (hasUnsaved() ? save() : undefined));
+    inFlight = attempt().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+
+  const unsubscribe = editor.subscribe((s, prev) => {
+    // Streamed planning states are not work to keep: the finished AI change is saved once.
+    if (s.meta.readOnly || s.aiEditing) return;
+    const docChanged = s.doc !== prev.doc;
+    const aiFinished = prev.aiEditing && !s.aiEditing;
+    if ((!docChanged && !aiFinished) || !hasUnsaved()) return;
+    if (docChanged) writePending();
+    const session = state.getState();
+    // The store marks every edit 'dirty'; while a conflict or an outage lasts, keep saying so.
+    if (session.conflict) {
+      if (s.saveState !== 'conflict') editor.getState().setSaveState('conflict', prev.saveError);
+      return;
+    }
+    if (session.retryAt !== null) {
+      // Backing off: an edit does not hammer the server sooner; the scheduled retry saves it.
+      if (s.saveState !== 'offline') editor.getState().setSaveState('offline', prev.saveError);
+      return;
+    }
+    schedule(AUTOSAVE_DELAY_MS);
+  });
+
+  /** Makes `server` the saved state, with `doc` (default: the server's) in the editor. */
+  const resolveWith = (server: ServerCopy, doc: WorkflowDocument | null) => {
+    setBase(server);
+    setEditorVersion(server.version);
+    state.setState({ conflict: null, retryAt: null, failures: 0 });
+    if (doc === null) {
+      editor.getState().setDoc(server.document);
+      // setDoc copies nothing: the editor now holds the server's own object, so nothing is unsaved.
+      setBase({ ...server, document: editor.getState().doc });
+      clearPending();
+      editor.getState().setSaveState('saved');
+      return;
+    }
+    if (doc !== editor.getState().doc) editor.getState().setDoc(doc);
+    if (hasUnsaved()) {
+      writePending();
+      editor.getState().setSaveState('dirty');
+      void save();
+    } else {
+      clearPending();
+      editor.getState().setSaveState('saved');
+    }
+  };
+
+  const session: SaveSession = {
+    state,
+    saveNow: () => {
+      if (timer !== null) deps.clearTimeout(timer);
+      timer = null;
+      state.setState({ retryAt: null });
+      return save();
+    },
+    previewMerge: () => {
+      const conflict = state.getState().conflict;
+      if (!conflict?.base) return null;
+      return mergeDocuments(conflict.base.document, editor.getState().doc, conflict.server.document);
+    },
+    mergeBoth: () => {
+      const conflict = state.getState().conflict;
+      const merged = session.previewMerge();
+      if (!conflict || !merged) return;
+      resolveWith(conflict.server, merged.doc);
+    },
+    reload: () => {
+      const conflict = state.getState().conflict;
+      if (conflict) resolveWith(conflict.server, null);
+    },
+    keepMine: () => {
+      const conflict = state.getState().conflict;
+      if (conflict) resolveWith(conflict.server, editor.getState().doc);
+    },
+    adoptServerCopy: (copy) => resolveWith(copy, null),
+    dispose: () => {
+      disposed = true;
+      unsubscribe();
+      if (timer !== null) deps.clearTimeout(timer);
+    },
+  };
+
+  restorePending();
+  return session;
+
+  /** Puts back unsaved changes a previous visit left in localStorage. */
+  function restorePending() {
+    if (editor.getState().meta.readOnly || !deps.storage) return;
+    let pending: PendingSave | null = null;
+    try {
+      const raw = deps.storage.getItem(key);
+      pending = raw ? (JSON.parse(raw) as PendingSave) : null;
+    } catch {
+      pending = null;
+    }
+    if (!pending || pending.v !== 1 || !pending.doc || !Array.isArray(pending.doc.nodes))
+      return clearPending();
+    if (JSON.stringify(pending.doc) === JSON.stringify(base.document)) return clearPending();
+    const server = base;
+    state.setState({ restoredAt: deps.now() });
+    if (pending.baseVersion === server.version) {
+      // A session re-created for the same store may find its own copy already in the editor.
+      if (JSON.stringify(pending.doc) === JSON.stringify(editor.getState().doc)) schedule(AUTOSAVE_DELAY_MS);
+      else editor.getState().setDoc(pending.doc);
+      return;
+    }
+    // The server moved on since these changes were made: a conflict, merged against the
+    // version they were based on once it has been fetched from the history.
+    state.setState({ conflict: { server, base: null } });
+    editor.getState().setDoc(pending.doc);
+    editor
+      .getState()
+      .setSaveState(
+        'conflict',
+        `Unsaved changes from an earlier visit were based on version ${pending.baseVersion}; the server has version ${server.version}.`,
+      );
+    void getRevision(id, pending.baseVersion, { fetch: deps.fetch }).then((found) => {
+      const conflict = state.getState().conflict;
+      if (found.ok && conflict && conflict.server === server)
+        state.setState({ conflict: { server, base: found.value.revision } });
+    });
+  }
+}
+
+/** The server's copy in a 409 body, when it has the fields a copy needs. */
+function getServerCopy(value: unknown): ServerCopy | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { version, name, document } = value as Partial<ServerCopy>;
+  if (typeof version !== 'number' || typeof name !== 'string' || typeof document !== 'object' || !document)
+    return null;
+  return { version, name, document };
+}

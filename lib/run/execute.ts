@@ -1,0 +1,286 @@
+/**
+ * The test-run executor (DESIGN §6): runs one v1 export against its MCP servers through an
+ * injected port, in the order lib/run/schedule.ts gives, checking each node's arguments before
+ * its call, and reporting every change of a node as it happens. IO-free: the port calls the
+ * tools, `onNode` stores or prints the records. Used by the queue worker and by `toolflow run`.
+ */
+import { err, type Result } from '../result';
+import type { WorkflowExportV1 } from '../workflow/types';
+import { checkArguments, getExportTool, resolveArguments } from './arguments';
+import { capJson } from './cap';
+import { getServerRefLabel, type RunPlan } from './preflight';
+import { getSkippedNodes, getStartableNodes } from './schedule';
+import type {
+  NodeRunRecord,
+  NodeRunStatus,
+  RunError,
+  RunLimits,
+  RunStatus,
+  ServerRef,
+  ToolCallResult,
+} from './types';
+
+/** One tool call as the executor asks for it. */
+export interface ToolCall {
+  nodeId: string;
+  server: ServerRef;
+  tool: string;
+  args: Record<string, unknown>;
+  timeoutMs: number;
+  /** Aborted when the node must stop (cancel, its timeout, the run's time limit). */
+  signal: AbortSignal;
+}
+
+/** How the executor reaches MCP servers. */
+export interface RunPort {
+  /** Calls a tool; a failure to call (dead server, timeout) is an error value, never a throw. */
+  callTool(call: ToolCall): Promise<Result<ToolCallResult, RunError>>;
+}
+
+export interface ExecuteOptions {
+  limits: RunLimits;
+  /** Abort to cancel the run: running calls are stopped, nodes not started are cancelled. */
+  signal?: AbortSignal;
+  /** Called with a node's record each time it changes, in order; awaited before the run ends. */
+  onNode?: (record: NodeRunRecord) => void | Promise<void>;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+export interface RunOutcome {
+  status: Exclude<RunStatus, 'queued' | 'running' | 'interrupted'>;
+  error?: RunError;
+  nodes: NodeRunRecord[];
+}
+
+/** Why a node's call was stopped; the abort reason the executor uses. */
+type StopReason = 'cancelled' | 'timeout' | 'run_time_limit';
+
+/** Settles (with an error value) once `signal` aborts. */
+function whenAborted(signal: AbortSignal): Promise<Result<ToolCallResult, RunError>> {
+  return new Promise((resolve) => {
+    const done = () => resolve(err({ code: 'stopped', message: String(signal.reason) }));
+    if (signal.aborted) done();
+    else signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** A result with `isError` as an error: its text, or a generic message. */
+function getToolErrorMessage(tool: string, result: ToolCallResult): string {
+  const text = result.content
+    .filter((b) => b.type === 'text' && typeof b.text === 'string')
+    .map((b) => b.text as string)
+    .join('\n')
+    .trim();
+  const shown = text.length > 500 ? `${text.slice(0, 497)}…` : text;
+  return shown
+    ? `"${tool}" reported an error: ${shown}`
+    : `"${tool}" reported an error (isError) with no text.`;
+}
+
+/**
+ * Runs `file` as planned by `planRun` (with unavailable servers blocked). Resolves when every
+ * node has a final status; never throws for a tool's or server's failure.
+ */
+export async function executeRun(
+  file: WorkflowExportV1,
+  plan: RunPlan,
+  port: RunPort,
+  options: ExecuteOptions,
+): Promise<RunOutcome> {
+  const { limits } = options;
+  const now = options.now ?? Date.now;
+  const iso = (t: number) => new Date(t).toISOString();
+  const statuses = new Map<string, NodeRunStatus>();
+  const records = new Map<string, NodeRunRecord>();
+  const results = new Map<string, ToolCallResult>();
+  const started = new Map<string, number>();
+  const controllers = new Map<string, AbortController>();
+  const nodesById = new Map(file.nodes.map((n) => [n.id, n]));
+
+  let emitting: Promise<void> = Promise.resolve();
+  let emitError: unknown;
+  const emit = (record: NodeRunRecord) => {
+    records.set(record.nodeId, record);
+    statuses.set(record.nodeId, record.status);
+    const copy = { ...record };
+    emitting = emitting.then(async () => {
+      try {
+        await options.onNode?.(copy);
+      } catch (error) {
+        emitError ??= error;
+      }
+    });
+  };
+
+  const base = (nodeId: string): NodeRunRecord => {
+    const planned = plan.nodes.find((n) => n.nodeId === nodeId)!;
+    return {
+      nodeId,
+      stepIndex: planned.stepIndex,
+      toolName: planned.toolName,
+      server: planned.server ? getServerRefLabel(planned.server) : null,
+      status: 'queued',
+    };
+  };
+  const finish = (nodeId: string, status: NodeRunStatus, extra: Partial<NodeRunRecord> = {}): void => {
+    const at = now();
+    const begun = started.get(nodeId);
+    emit({
+      ...(records.get(nodeId) ?? base(nodeId)),
+      ...extra,
+      status,
+      finishedAt: iso(at),
+      ...(begun !== undefined ? { durationMs: at - begun } : {}),
+    });
+  };
+
+  for (const node of plan.nodes) emit(base(node.nodeId));
+  for (const node of plan.nodes) if (node.blocked) finish(node.nodeId, 'failed', { error: node.blocked });
+
+  // Run-wide stop: the caller's cancel or the time limit.
+  let stopped: StopReason | undefined;
+  const stopAll = (reason: StopReason) => {
+    if (stopped) return;
+    stopped = reason;
+    for (const controller of controllers.values()) controller.abort(reason);
+  };
+  const onAbort = () => stopAll('cancelled');
+  if (options.signal?.aborted) stopAll('cancelled');
+  options.signal?.addEventListener('abort', onAbort);
+  const runTimer = setTimeout(() => stopAll('run_time_limit'), limits.runTimeoutMs);
+
+  const stopError = (reason: StopReason, what: string): RunError =>
+    reason === 'cancelled'
+      ? { code: 'cancelled', message: `The run was cancelled ${what}.` }
+      : reason === 'run_time_limit'
+        ? {
+            code: 'run_time_limit',
+            message: `The run reached its time limit of ${limits.runTimeoutMs} ms ${what}.`,
+          }
+        : {
+            code: 'timeout',
+            message: `The call did not finish within ${limits.nodeTimeoutMs} ms, the per-node limit.`,
+          };
+
+  const runNode = async (nodeId: string): Promise<void> => {
+    const node = nodesById.get(nodeId)!;
+    const planned = plan.nodes.find((n) => n.nodeId === nodeId)!;
+    const controller = new AbortController();
+    controllers.set(nodeId, controller);
+    const startedAt = now();
+    started.set(nodeId, startedAt);
+    emit({ ...base(nodeId), status: 'running', startedAt: iso(startedAt) });
+    const args = resolveArguments(file, node, results);
+    if (!args.ok) return finish(nodeId, 'failed', { error: args.error });
+    const capArgs = capJson(args.value, limits.maxResultBytes);
+    const sent = {
+      arguments: capArgs.value,
+      ...(capArgs.cuts.length ? { truncated: capArgs.cuts.map((c) => `arguments${c}`) } : {}),
+    };
+    const tool = getExportTool(file, node.tool_name)!;
+    const checked = checkArguments(tool, args.value);
+    if (!checked.ok) return finish(nodeId, 'failed', { ...sent, error: checked.error });
+    emit({ ...records.get(nodeId)!, ...sent });
+    if (stopped) {
+      return finish(nodeId, stopped === 'cancelled' ? 'cancelled' : 'failed', {
+        error: stopError(stopped, 'before this step was called'),
+      });
+    }
+    const nodeTimer = setTimeout(() => controller.abort('timeout'), limits.nodeTimeoutMs);
+    let called: Result<ToolCallResult, RunError>;
+    try {
+      // A port that does not honour the signal still cannot hold the node past a stop.
+      called = await Promise.race([
+        port.callTool({
+          nodeId,
+          server: planned.server!,
+          tool: node.tool_name,
+          args: args.value,
+          timeoutMs: limits.nodeTimeoutMs,
+          signal: controller.signal,
+        }),
+        whenAborted(controller.signal),
+      ]);
+    } catch (error) {
+      called = err({ code: 'call_failed', message: `The call failed: ${(error as Error).message}` });
+    } finally {
+      clearTimeout(nodeTimer);
+      controllers.delete(nodeId);
+    }
+    const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : undefined;
+    if (reason) {
+      return finish(nodeId, reason === 'cancelled' ? 'cancelled' : 'failed', {
+        ...sent,
+        error: stopError(reason, 'while this step was being called'),
+      });
+    }
+    if (!called.ok) return finish(nodeId, 'failed', { ...sent, error: called.error });
+    const result = called.value;
+    const capped = capJson(result, limits.maxResultBytes);
+    const truncated = [...(sent.truncated ?? []), ...capped.cuts.map((c) => `result${c}`)];
+    const stored = { ...sent, result: capped.value, ...(truncated.length ? { truncated } : {}) };
+    if (result.isError) {
+      return finish(nodeId, 'failed', {
+        ...stored,
+        error: { code: 'tool_error', message: getToolErrorMessage(node.tool_name, result) },
+      });
+    }
+    results.set(nodeId, result);
+    finish(nodeId, 'succeeded', stored);
+  };
+
+  const inFlight = new Map<string, Promise<void>>();
+  try {
+    for (;;) {
+      if (stopped) {
+        for (const id of plan.schedule.order) {
+          if ((statuses.get(id) ?? 'queued') === 'queued')
+            finish(id, 'cancelled', { error: stopError(stopped, 'before this step started') });
+        }
+      }
+      for (const { id, because } of getSkippedNodes(plan.schedule, statuses)) {
+        finish(id, 'skipped', {
+          error: {
+            code: 'upstream_failed',
+            message: `"${because}" ${statuses.get(because) === 'skipped' ? 'was skipped' : `ended ${statuses.get(because)}`}, so this step was not called.`,
+          },
+        });
+      }
+      if (!stopped) {
+        for (const id of getStartableNodes(plan.schedule, statuses, limits.concurrency)) {
+          statuses.set(id, 'running');
+          const promise = runNode(id).finally(() => inFlight.delete(id));
+          inFlight.set(id, promise);
+        }
+      }
+      if (inFlight.size === 0) break;
+      await Promise.race(inFlight.values());
+    }
+  } finally {
+    clearTimeout(runTimer);
+    options.signal?.removeEventListener('abort', onAbort);
+    await Promise.allSettled(inFlight.values());
+    await emitting;
+  }
+  if (emitError) throw emitError;
+
+  const nodes = plan.nodes.map((n) => records.get(n.nodeId)!);
+  if (stopped === 'cancelled') {
+    return { status: 'cancelled', error: { code: 'cancelled', message: 'The run was cancelled.' }, nodes };
+  }
+  if (stopped === 'run_time_limit') {
+    return { status: 'failed', error: stopError('run_time_limit', 'before every step ended'), nodes };
+  }
+  const failed = nodes.filter((n) => n.status !== 'succeeded');
+  if (failed.length === 0) return { status: 'succeeded', nodes };
+  const first = failed.find((n) => n.status === 'failed') ?? failed[0];
+  return {
+    status: 'failed',
+    error: {
+      code: 'node_failed',
+      message: `${failed.filter((n) => n.status === 'failed').length} step(s) failed, ${failed.filter((n) => n.status === 'skipped').length} skipped; first: "${first.nodeId}": ${first.error?.message ?? first.status}`,
+    },
+    nodes,
+  };
+}
