@@ -212,7 +212,8 @@ const COHERENCE_WEIGHT = 2;
  * of the clause the tool has a place for — the rarer such a place, the more it says ("the last 5
  * commits": a count of commits is a parameter of git_log only), plus, on a second reading, being
  * from the toolkit of the task's other steps (`others`). A deprecated tool counts half, and so does
- * a tool that changes something when the clause is a question.
+ * a tool that changes something when the clause is a question; a tool with no place for any of
+ * the clause's values, when another has one, does not count.
  */
 export function rankClause(index: ToolIndex, clause: Clause, others?: readonly string[]): ClauseScore[] {
   const words = rankTools(index, clause.tokens);
@@ -230,6 +231,15 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
   const verb = getLeadingWord(clause);
   const question = QUESTION.test(clause.text);
   const isVerb = verb !== undefined && index.tools.some((t) => (t.verbs.get(verb) ?? 0) >= 1);
+  const objects = clause.tokens.filter((t) => !t.extension && t.token !== verb);
+  const namesObject = index.tools.map((tool) =>
+    objects.some(
+      (t) =>
+        tool.nameTokens.has(t.token) || tool.titleTokens.has(t.token) || tool.descriptionTokens.has(t.token),
+    ),
+  );
+  const objectNamed =
+    verb !== undefined && index.tools.some((t) => t.verbs.has(verb) && namesObject[t.order]);
   // Only a tool with a place for as many of the clause's values as any other gets the toolkit
   // bonus: "Read /notes/people.txt" stays read_text_file in a task that also searches memory.
   const mostPlaced = Math.max(0, ...fits.map((f) => f.size));
@@ -240,8 +250,16 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
       clause.literals.reduce((sum, placed, i) => sum + (fits[tool.order].get(placed) ?? 0) * rarity[i], 0) +
       switches[tool.order] * switchRarity;
     let verbScore = 0;
-    // Only a word some tool surely uses as its verb is read as the clause's action.
-    if (verb && isVerb && tool.verbs.has(verb))
+    // Only a word some tool surely uses as its verb is read as the clause's action, and only for a
+    // tool that also takes what the clause speaks of: one of its other words ("List the sheets":
+    // the workbook tool, not list_directory), or — when no tool with that verb names any — all of
+    // its values ("Open inventory.xlsx" is no open_nodes, which takes no file).
+    if (
+      verb &&
+      isVerb &&
+      tool.verbs.has(verb) &&
+      (namesObject[tool.order] || (!objectNamed && fits[tool.order].size === clause.literals.length))
+    )
       verbScore = VERB_WEIGHT * tool.verbs.get(verb)! * index.idf(verb);
     // The action word where the tool's name only uses it to describe ("Staged changes"): it
     // counts as a description word, not a name word.
@@ -258,7 +276,10 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
       (score.toolLevel + 0.25 * score.paramLevel + verbScore + exact + VALUE_WEIGHT * fit + coherence) *
       (tool.deprecated ? 0.5 : 1) *
       // A question asks to look, not to change: "What does commit 9f8e7d6 change?" is git_show.
-      (question && tool.sideEffect ? 0.5 : 1);
+      (question && tool.sideEffect ? 0.5 : 1) *
+      // A tool with a place for none of the values the clause gives, where others have one, is
+      // not what it speaks of ("Open inventory.xlsx" is no open_nodes).
+      (fits[tool.order].size === 0 && mostPlaced > 0 ? 0 : 1);
     return { ...score, total };
   });
   return scored.sort((a, b) => b.total - a.total || a.tool.order - b.tool.order);

@@ -123,7 +123,8 @@ export function placeLiteral(
         literal.unit !== undefined &&
         param.dimension !== undefined &&
         getDimension(literal.unit) === param.dimension;
-      if (literal.unit !== undefined && param.dimension !== undefined && !unitFits) return null;
+      // A number with a unit goes only to a parameter of its dimension: "10 ps" is no k-point spacing.
+      if (literal.unit !== undefined && !unitFits) return null;
       // A unit names the quantity ("800 K" is a temperature) — but a time or length given on its
       // own is an amount, not a step or an interval ("跑 10 ps 的分子动力学" is no time step).
       if (unitFits && (!isIncrement(param) || fromContext > 0)) bonus += STRONG_CONTEXT;
