@@ -252,10 +252,12 @@ export function buildNodeParameters(
   const effective: Record<string, unknown> = {};
   let hasDefaultValues = false;
 
-  // Unknown args first: import moves them aside, and the order must survive a round trip.
+  // Unknown args first: import moves them aside, and the order must survive a round trip. A
+  // system parameter's name is skipped only when the tool declares it: sent to a tool that
+  // does not, it is an unknown arg like any other (DESIGN §1).
   const unknown_args: string[] = [];
   for (const key in args) {
-    if (!hasOwn.call(args, key) || plan.declared.has(key) || plan.system.has(key)) continue;
+    if (!hasOwn.call(args, key) || plan.declared.has(key)) continue;
     unknown_args.push(key);
     problems.push(getUnknownArgIssue(key, decl.name));
   }
