@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolDeclaration } from '../tools/types';
 import type { PlannedStep } from '../planner/types';
 import { exportWorkflow } from '../workflow/export';
-import type { WorkflowDocument } from '../workflow/types';
+import { asEdgeId, asNodeId, type WorkflowDocument } from '../workflow/types';
 import { applyOperationsLeniently, getEventOperation } from './plan-apply';
 
 const optimize: ToolDeclaration = {
@@ -36,9 +36,9 @@ const step = (id: string, tool: string, args: Record<string, unknown> = {}): Pla
 });
 const wire = {
   source: 'step_1',
-  source_output: 'optimized_structure',
+  sourceOutput: 'optimized_structure',
   target: 'step_2',
-  target_input: 'input_structure',
+  targetInput: 'input_structure',
 };
 
 describe('applyOperationsLeniently', () => {
@@ -79,7 +79,14 @@ describe('getEventOperation', () => {
   it('turns step and edge events into operations and skips add_step operations (already sent as steps)', () => {
     const s = step('step_1', 'optimize_structure');
     expect(getEventOperation({ type: 'step', step: s })).toEqual({ op: 'add_step', step: s });
-    expect(getEventOperation({ type: 'edge', edge: wire })).toEqual({ op: 'connect', edge: wire });
+    const edge = {
+      id: asEdgeId('step_1.optimized_structure->step_2.input_structure'),
+      source: asNodeId('step_1'),
+      sourceOutput: 'optimized_structure',
+      target: asNodeId('step_2'),
+      targetInput: 'input_structure',
+    };
+    expect(getEventOperation({ type: 'edge', edge })).toEqual({ op: 'connect', edge: wire });
     expect(getEventOperation({ type: 'operation', operation: { op: 'add_step', step: s } })).toBeUndefined();
     expect(
       getEventOperation({ type: 'operation', operation: { op: 'remove_step', stepId: 'step_1' } }),

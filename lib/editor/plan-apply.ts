@@ -43,8 +43,10 @@ export function getEventOperation(event: PlanEvent): PlanOperation | undefined {
   switch (event.type) {
     case 'step':
       return { op: 'add_step', step: event.step };
-    case 'edge':
-      return { op: 'connect', edge: event.edge };
+    case 'edge': {
+      const { source, sourceOutput, target, targetInput } = event.edge;
+      return { op: 'connect', edge: { source, sourceOutput, target, targetInput } };
+    }
     case 'operation':
       return event.operation.op === 'add_step' ? undefined : event.operation;
     default:

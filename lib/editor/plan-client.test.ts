@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolDeclaration } from '../tools/types';
 import type { PlanEvent, PlannedStep } from '../planner/types';
-import type { WorkflowDocument } from '../workflow/types';
+import { asEdgeId, asNodeId, type WorkflowDocument } from '../workflow/types';
 import {
   describePlanProgress,
   INITIAL_PROGRESS,
@@ -40,10 +40,11 @@ const step = (id: string, tool: string, args: Record<string, unknown> = {}): Pla
   issues: [],
 });
 const edge = {
-  source: 'step_1',
-  source_output: 'optimized_structure',
-  target: 'step_2',
-  target_input: 'input_structure',
+  id: asEdgeId('step_1.optimized_structure->step_2.input_structure'),
+  source: asNodeId('step_1'),
+  sourceOutput: 'optimized_structure',
+  target: asNodeId('step_2'),
+  targetInput: 'input_structure',
 };
 const s1 = step('step_1', 'optimize_structure', { input_structure: 'a.cif' });
 const s2 = step('step_2', 'calculate_phonons');

@@ -15,7 +15,7 @@ import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } 
 import { err, ok, type Issue, type Result } from '../result';
 import type { ToolDeclaration } from '../tools/types';
 import type { NodeDrift } from '../toolkits/drift';
-import { copyNodes, pasteNodes, type NodeClipboard } from '../workflow/clipboard';
+import { copyNodes, pasteNodes, type NodeClipboard } from '../workflow/commands';
 import * as commands from '../workflow/commands';
 import { createEdgeId } from '../workflow/graph';
 import type { EdgeId, NodeId, WorkflowDocument, XY } from '../workflow/types';

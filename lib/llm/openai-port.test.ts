@@ -118,12 +118,19 @@ describe.each(MODES)('planning through the SDK ($api, stream: $stream)', ({ api,
     ]);
     expect(done.edges).toEqual([
       {
+        id: 'step_1.optimized_structure->step_2.structure_path',
         source: 'step_1',
-        source_output: 'optimized_structure',
+        sourceOutput: 'optimized_structure',
         target: 'step_2',
-        target_input: 'structure_path',
+        targetInput: 'structure_path',
       },
-      { source: 'step_1', source_output: 'optimized_structure', target: 'step_3', target_input: 'structure' },
+      {
+        id: 'step_1.optimized_structure->step_3.structure',
+        source: 'step_1',
+        sourceOutput: 'optimized_structure',
+        target: 'step_3',
+        targetInput: 'structure',
+      },
     ]);
     expect(done).toMatchObject({ stopReason: 'no_tool_calls', iterations: 3 });
     expect(server.requests).toHaveLength(3);

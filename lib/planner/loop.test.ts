@@ -85,10 +85,11 @@ describe('runPlanner: turns and stopping', () => {
     ]);
     expect(of('edge').map((e) => e.edge)).toEqual([
       {
+        id: 'step_1.optimized_structure->step_2.structure_path',
         source: 'step_1',
-        source_output: 'optimized_structure',
+        sourceOutput: 'optimized_structure',
         target: 'step_2',
-        target_input: 'structure_path',
+        targetInput: 'structure_path',
       },
     ]);
     expect(done.steps[1].args).toEqual({ model_path: MODEL });
@@ -276,14 +277,14 @@ describe('runPlanner: bad model output', () => {
     ]);
     expect(of('edge')).toEqual([]);
     expect(done.steps[1].issues[0]).toMatchObject({
-      code: 'unknown_reference',
+      code: 'bad_reference',
       param: 'structure_path',
-      message: expect.stringContaining('there is no step "step_9"'),
+      message: expect.stringContaining('There is no node "step_9"'),
     });
     expect(done.steps[2].issues[0]).toMatchObject({
-      code: 'unknown_reference',
+      code: 'bad_reference',
       message: expect.stringContaining(
-        'has no output "nope" (its outputs: optimized_structure, final_energy)',
+        'has no output "nope"; its outputs: "optimized_structure", "final_energy"',
       ),
     });
   });
@@ -294,7 +295,7 @@ describe('runPlanner: bad model output', () => {
       [call('calculate_band_structure', { structure: '{{step_1.final_energy}}' })],
     ]);
     expect(done.edges).toEqual([]);
-    expect(done.steps[1].issues[0].message).toContain('is float and input "structure" takes str');
+    expect(done.steps[1].issues[0].message).toContain('is float but input "structure" takes str');
   });
 
   it('keeps a reference inside a longer string as text, with a warning', async () => {
@@ -458,9 +459,9 @@ describe('runPlanner: follow-up edits', () => {
           op: 'connect',
           edge: {
             source: 'step_1',
-            source_output: 'optimized_structure',
+            sourceOutput: 'optimized_structure',
             target: 'step_2',
-            target_input: 'structure_path',
+            targetInput: 'structure_path',
           },
         },
       ],
@@ -541,7 +542,12 @@ describe('runPlanner: follow-up edits', () => {
       ],
       { document: existing() },
     );
-    expect(done.operations).toEqual([{ op: 'update_step', stepId: 'step_1', args: {}, unset: [] }]);
+    // Recorded on the node as an unknown arg, as an add_step records it.
+    expect(JSON.stringify(done.operations)).toBe(
+      JSON.stringify([
+        { op: 'update_step', stepId: 'step_1', args: {}, unset: [], unknownArgs: ['__proto__'] },
+      ]),
+    );
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'warning', message: expect.stringContaining('Argument "__proto__"') }),
     );
@@ -627,8 +633,10 @@ describe('runPlanner: follow-up edits', () => {
       ],
       { document: existing() },
     );
-    expect(of('error').map((e) => e.code)).toEqual(['bad_edge', 'unknown_step', 'unknown_port']);
-    expect(of('error')[0].message).toContain('already wired (disconnect it first)');
+    expect(of('error').map((e) => e.code)).toEqual(['input_taken', 'unknown_step', 'unknown_port']);
+    expect(of('error')[0].message).toContain(
+      'is already fed by "step_1.optimized_structure": remove that edge first',
+    );
     expect(done.operations.map((o) => o.op)).toEqual(['disconnect', 'connect']);
   });
 

@@ -81,7 +81,6 @@ describe('buildSystemPrompt', () => {
 
       ## optimize_structure
       Description: Perform geometry optimization (relaxation) of a crystal structure with a DPA model. 使用 DPA 模型对晶体结构进行几何优化（结构弛豫）。
-      Source: unknown
       Parameters:
       - input_structure (string, required): Input structure file URL or path (输入结构文件)
       - model_path (string, required): Path to the DPA model file (DPA 模型文件路径)

@@ -4,7 +4,8 @@
  * Pure data (DESIGN §3).
  */
 import type { ToolDeclaration } from '../tools/types';
-import type { NodeIssue, WorkflowDocument } from '../workflow/types';
+import type { AddedStep, WorkflowOperation } from '../workflow/commands';
+import type { WorkflowDocument, WorkflowEdge } from '../workflow/types';
 
 // ---- input ----
 
@@ -103,34 +104,14 @@ export interface ModelPort {
 
 // ---- output ----
 
-/** One accepted tool call. Issues are NodeIssues so they carry straight onto the node. */
-export interface PlannedStep {
-  id: string;
-  tool: string;
-  /** Declared args only (references removed: they are edges). */
-  args: Record<string, unknown>;
-  /** Args the model sent that the declaration does not have. */
-  unknownArgs: string[];
-  /** The argument text as sent, when it was not valid JSON (repaired or not). */
-  rawArguments?: string;
-  issues: NodeIssue[];
-}
+/** One accepted tool call, as the call road added it (its issues carry straight onto the node). */
+export type PlannedStep = AddedStep;
 
-/** A wire from one step's output to another step's input (from a `{{step_N.output}}` reference). */
-export interface PlannedEdge {
-  source: string;
-  source_output: string;
-  target: string;
-  target_input: string;
-}
+/** A wire from one step's output to another step's input, as it stands in the document. */
+export type PlannedEdge = WorkflowEdge;
 
-/** A change to an existing workflow; a follow-up run's result is a list of these. */
-export type PlanOperation =
-  | { op: 'add_step'; step: PlannedStep }
-  | { op: 'update_step'; stepId: string; args: Record<string, unknown>; unset: string[] }
-  | { op: 'remove_step'; stepId: string }
-  | { op: 'connect'; edge: PlannedEdge }
-  | { op: 'disconnect'; edge: PlannedEdge };
+/** A change to a workflow; a run's result is a list of these, applied by the commands. */
+export type PlanOperation = WorkflowOperation;
 
 export type StopReason = 'no_tool_calls' | 'max_iterations' | 'cancelled' | 'error';
 

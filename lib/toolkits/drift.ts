@@ -135,7 +135,8 @@ export function getDeclarationDiff(
   if (before) {
     if (before.description !== after.description) diff.otherChanges.push('description');
     if (before.title !== after.title) diff.otherChanges.push('title');
-    if (!sameJson(before.annotations, after.annotations)) diff.otherChanges.push('annotations');
+    for (const key of ['annotations', 'icons', 'execution', '_meta'] as const)
+      if (!sameJson(canonicalSchema(before[key]), canonicalSchema(after[key]))) diff.otherChanges.push(key);
     const parameterLevel =
       diff.added.length +
       diff.removed.length +
@@ -156,7 +157,7 @@ export function getDeclarationDiff(
 }
 
 /** Key-order-insensitive form of a schema for equality. */
-function canonicalSchema(schema: JsonSchema | undefined): unknown {
+function canonicalSchema(schema: JsonSchema | unknown[] | undefined): unknown {
   const sort = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(sort);
     if (!isJsonObject(value)) return value;

@@ -60,8 +60,9 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * Content hash of a declaration: SHA-256 of the canonical JSON of its name, title, description,
- * input/output schema and annotations (not its `source`: the same tool from two places is the
- * same tool). Returns `sha256:<64 hex digits>`.
+ * input/output schema, annotations and the other MCP Tool fields (icons, execution, `_meta`),
+ * not its `source`: the same tool from two places is the same tool. A declaration without the
+ * MCP fields hashes as before they were kept. Returns `sha256:<64 hex digits>`.
  */
 export function hashDeclaration(decl: ToolDeclaration): string {
   const content = {
@@ -71,6 +72,9 @@ export function hashDeclaration(decl: ToolDeclaration): string {
     inputSchema: decl.inputSchema,
     outputSchema: decl.outputSchema,
     annotations: decl.annotations,
+    icons: decl.icons,
+    execution: decl.execution,
+    _meta: decl._meta,
   };
   return `sha256:${sha256Hex(canonicalJson(content))}`;
 }

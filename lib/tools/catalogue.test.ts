@@ -138,10 +138,22 @@ describe('renderToolCatalogue', () => {
   });
 
   describe('edge cases', () => {
-    it('says when a tool has no parameters, no description or no recorded source', () => {
+    it('says when a tool has no parameters or no description, and leaves out a source nobody recorded', () => {
       expect(renderToolCatalogue([{ name: 'noop', description: '', inputSchema: { type: 'object' } }])).toBe(
-        '# Available tools (1)\n\n## noop\nDescription: (none given)\nSource: unknown\nParameters: none\n',
+        '# Available tools (1)\n\n## noop\nDescription: (none given)\nParameters: none\n',
       );
+    });
+
+    it('names the toolkit (and server) a tool came from', () => {
+      const text = renderToolCatalogue([
+        {
+          name: 'read',
+          description: 'Read',
+          inputSchema: { type: 'object' },
+          source: { kind: 'mcp-stdio', toolkit: 'Files', server: 'filesystem' },
+        },
+      ]);
+      expect(text).toContain('\nSource: mcp-stdio, toolkit "Files", server "filesystem"\n');
     });
 
     it('says what the values of an open map are', () => {

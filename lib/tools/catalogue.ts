@@ -31,8 +31,7 @@ function showValue(value: unknown): string {
   return json.length > MAX_VALUE_LENGTH ? `${json.slice(0, MAX_VALUE_LENGTH)}…` : json;
 }
 
-function describeSource(source: ToolSource | undefined): string {
-  if (!source) return 'unknown';
+function describeSource(source: ToolSource): string {
   const parts: string[] = [source.kind];
   if (source.toolkit) parts.push(`toolkit "${source.toolkit}"`);
   if (source.server) parts.push(`server "${source.server}"`);
@@ -246,7 +245,8 @@ export function renderToolCatalogue(tools: readonly ToolDeclaration[], opts: Cat
     if (tool.title) lines.push(`Title: ${oneLine(tool.title)}`);
     const description = tool.description.trim();
     lines.push(`Description: ${description === '' ? '(none given)' : description.replace(/\r?\n/g, '\n  ')}`);
-    lines.push(`Source: ${describeSource(tool.source)}`);
+    // An unknown source tells the model nothing; the toolkit or server name does.
+    if (tool.source && tool.source.kind !== 'unknown') lines.push(`Source: ${describeSource(tool.source)}`);
     const before = lines.length;
     lines.push('Parameters:');
     writeFields(tool.inputSchema, walk, '', 0, [], omit);

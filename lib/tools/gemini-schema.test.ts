@@ -124,7 +124,7 @@ describe('toGeminiSchema', () => {
       // The root is inlined once into a, as a plain {"$ref":"#"} would be, then the loop is cut.
       expect(schema).toEqual({
         type: 'OBJECT',
-        properties: { a: { type: 'OBJECT', properties: { a: {} } } },
+        properties: { a: { type: 'OBJECT', properties: { a: { type: 'STRING' } } } },
       });
       expect(issues.map((i) => [i.path, i.code])).toEqual([
         ['/properties/a/properties/a/allOf/0/$ref', 'gemini_recursive_ref'],
@@ -237,15 +237,23 @@ describe('toGeminiSchema', () => {
       ]);
     });
 
-    it('reports a free-form object and an untyped value', () => {
+    it('sends a free-form object as JSON text and an untyped value as a string, and reports both', () => {
       const { schema, issues } = toGeminiSchema({
         type: 'object',
-        properties: { cfg: { type: 'object', description: 'Config' }, anything: { description: 'Any' } },
+        properties: {
+          cfg: { type: 'object', description: 'Config', default: { a: 1 } },
+          anything: { description: 'Any' },
+        },
       });
       expect(schema.properties).toEqual({
-        cfg: { type: 'OBJECT', description: 'Config' },
-        anything: { description: 'Any' },
+        cfg: {
+          type: 'STRING',
+          description: 'Config (a JSON object, written as a JSON string)',
+          default: '{"a":1}',
+        },
+        anything: { type: 'STRING', description: 'Any' },
       });
+      expect(findGeminiViolations(schema)).toEqual([]);
       expect(issues.map((i) => [i.path, i.code])).toEqual([
         ['/properties/cfg', 'gemini_free_form_object'],
         ['/properties/anything', 'gemini_untyped'],

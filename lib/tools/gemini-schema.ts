@@ -101,7 +101,7 @@ function reportRecursiveRef(ctx: ToGeminiContext, path: string, ref: string): vo
     ctx,
     joinPointer(path, '$ref'),
     'gemini_recursive_ref',
-    `Recursive reference "${ref}" cannot be inlined for Gemini (it has no $ref); the recursion was cut here. Send the schema as parametersJsonSchema to keep it.`,
+    `Recursive reference "${ref}" cannot be inlined for Gemini (it has no $ref); the recursion was cut here and the rest is sent as a string holding JSON. Send the schema as parametersJsonSchema to keep it.`,
   );
 }
 
@@ -185,12 +185,14 @@ function convertNode(
     if (inlined.kind === 'inlined') return convertNode(inlined.node, path, ctx, inlined.refs);
     if (inlined.kind === 'recursive') {
       reportRecursiveRef(ctx, path, inlined.ref);
-      const cut: JsonSchema = { type: ctx.typeName('object') };
+      // Gemini cannot nest the shape again, nor take an OBJECT without properties: the
+      // recursive part travels as JSON text.
+      const cut: JsonSchema = { type: ctx.typeName('string') };
       const description =
         typeof inlined.siblings.description === 'string' ? inlined.siblings.description : undefined;
       cut.description = description
-        ? `${description} (recursive: same shape as its parent)`
-        : 'Recursive: same shape as its parent.';
+        ? `${description} (recursive: same shape as its parent, written as a JSON string)`
+        : 'Recursive: same shape as its parent, written as a JSON string.';
       return cut;
     }
     report(
@@ -275,6 +277,8 @@ function convertNode(
 
   const type = types[0] ?? inferType(node);
   const out: JsonSchema = {};
+  /** An object Gemini cannot declare, sent as JSON text instead. */
+  let jsonText = false;
   if (type !== undefined) {
     if (!JSON_TYPES.has(type)) {
       report(
@@ -411,12 +415,17 @@ function convertNode(
         if (required.length > 0) out.required = required;
       }
     } else if (path !== '') {
-      // At the root this is just a tool without parameters; renderers leave `parameters` unset.
+      // Gemini rejects an OBJECT without properties ("properties: should be non-empty for
+      // OBJECT type"), so an open object travels as JSON text. At the root this is just a tool
+      // without parameters; renderers leave `parameters` unset.
+      jsonText = true;
+      out.type = ctx.typeName('string');
+      appendDescription(out, 'a JSON object, written as a JSON string');
       report(
         ctx,
         path,
         'gemini_free_form_object',
-        'This object declares no properties; Gemini may reject an OBJECT without properties ("should be non-empty"). Declare its properties, or send the tool with parametersJsonSchema.',
+        'Gemini rejects an object without declared properties, so this one is sent as a string holding JSON: the tool receives text where it expects an object. Declare its properties, or use parametersJsonSchema (CLI: --gemini-schema parametersJsonSchema) to keep it an object.',
       );
     }
     for (const key of ['minProperties', 'maxProperties'] as const)
@@ -442,16 +451,18 @@ function convertNode(
       );
     }
   }
-  if ('default' in node) out.default = node.default;
-  if ('example' in node) out.example = node.example;
-  else if (Array.isArray(node.examples) && node.examples.length > 0) out.example = node.examples[0];
+  const asText = (value: unknown) => (jsonText ? JSON.stringify(value) : value);
+  if ('default' in node) out.default = asText(node.default);
+  if ('example' in node) out.example = asText(node.example);
+  else if (Array.isArray(node.examples) && node.examples.length > 0) out.example = asText(node.examples[0]);
 
   if (type === undefined && values === undefined) {
+    out.type = ctx.typeName('string');
     report(
       ctx,
       path,
       'gemini_untyped',
-      'This schema has no type; Gemini needs one, so the model sees only the description. Add a "type".',
+      'This schema has no type and Gemini needs one; it was sent as a string, so the model can no longer send numbers, booleans, lists or objects here. Add a "type".',
     );
   }
   const meaningful = Object.keys(node).filter(

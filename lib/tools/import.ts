@@ -191,6 +191,22 @@ function readTool(
       ),
     );
   }
+  for (const [key, value, kind] of [
+    ['icons', raw.icons, 'array'],
+    ['execution', raw.execution, 'object'],
+    ['_meta', raw.meta, 'object'],
+  ] as const) {
+    if (value === undefined || value === null) continue;
+    if (kind === 'array' ? !Array.isArray(value) : !isJsonObject(value)) {
+      issues.push(
+        issue(
+          joinPointer(raw.path, key),
+          `bad_${key.replace('_', '')}`,
+          `"${key}" must be ${kind === 'array' ? 'an array' : 'an object'}, found ${describeValue(value)}.`,
+        ),
+      );
+    }
+  }
   if (raw.title !== undefined && raw.title !== null && typeof raw.title !== 'string') {
     issues.push(
       issue(
@@ -212,6 +228,9 @@ function readTool(
   if (typeof raw.title === 'string') tool.title = raw.title;
   if (outputSchema) tool.outputSchema = outputSchema;
   if (isJsonObject(raw.annotations)) tool.annotations = structuredClone(raw.annotations);
+  if (Array.isArray(raw.icons)) tool.icons = structuredClone(raw.icons);
+  if (isJsonObject(raw.execution)) tool.execution = structuredClone(raw.execution);
+  if (isJsonObject(raw.meta)) tool._meta = structuredClone(raw.meta);
   if (source) tool.source = { ...source };
   return tool;
 }

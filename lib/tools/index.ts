@@ -5,6 +5,7 @@
 export type {
   DeclarationFormat,
   JsonSchema,
+  ConversionIssue,
   ParamType,
   RenderTarget,
   ToolDeclaration,
@@ -18,7 +19,13 @@ export {
   type ImportedDeclarations,
 } from './import';
 export { parseJsonText, getLineColumn } from './json-text';
-export { renderTools, type RenderOptions, type RenderedTools } from './render';
+export {
+  convertTools,
+  renderTools,
+  type ConvertedTools,
+  type RenderOptions,
+  type RenderedTools,
+} from './render';
 export {
   renderChatTool,
   renderResponsesTool,

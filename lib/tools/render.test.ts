@@ -12,7 +12,9 @@ import {
   renderMcpTool,
   renderResponsesTool,
 } from './formats';
-import { renderTools } from './render';
+import { findStrictViolations } from './__fixtures__/openai-strict';
+import { importDeclarations } from './import';
+import { convertTools, renderTools } from './render';
 import type { ToolDeclaration } from './types';
 
 const chatToolSpec = readFixtureJson<object>('spec/openai/ChatCompletionTool.json');
@@ -96,15 +98,18 @@ describe('renderChatTool', () => {
 });
 
 describe('renderResponsesTool', () => {
-  it('is flat, always states strict, and validates against FunctionTool', () => {
+  it('is flat, always states strict, carries the output schema, and validates against FunctionTool', () => {
     const tool = renderResponsesTool(weather);
-    expect(tool).toEqual({
-      type: 'function',
-      name: 'get_weather',
-      description: 'Current weather for a city',
-      parameters: weather.inputSchema,
-      strict: false,
-    });
+    expect(JSON.stringify(tool)).toBe(
+      JSON.stringify({
+        type: 'function',
+        name: 'get_weather',
+        description: 'Current weather for a city',
+        parameters: weather.inputSchema,
+        output_schema: weather.outputSchema,
+        strict: false,
+      }),
+    );
     expectValid(validateResponsesTool, tool);
     const strict = renderResponsesTool(weather, { strict: true });
     expect(strict.strict).toBe(true);
@@ -136,7 +141,7 @@ describe('renderMcpTool', () => {
 });
 
 describe('renderGeminiDeclarations', () => {
-  it('converts parameters to the Gemini subset', () => {
+  it('converts parameters and the output schema to the Gemini subset', () => {
     expect(renderGeminiDeclarations([weather])).toEqual({
       functionDeclarations: [
         {
@@ -150,6 +155,7 @@ describe('renderGeminiDeclarations', () => {
             },
             required: ['city'],
           },
+          response: { type: 'OBJECT', properties: { temp: { type: 'NUMBER' } } },
         },
       ],
     });
@@ -297,5 +303,87 @@ describe('renderTools', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('convertTools reports what each conversion changed (issue 12)', () => {
+  const realWorld: ToolDeclaration = {
+    name: 'search.docs',
+    title: 'Search',
+    description: 'Search the docs',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string' },
+        tags: { type: 'array' },
+        filter: { type: 'object', description: 'Any filter' },
+      },
+      required: ['query', 'filter'],
+    },
+    outputSchema: { type: 'object', properties: { hits: { type: 'array', items: { type: 'string' } } } },
+    annotations: { readOnlyHint: true },
+    icons: [{ src: 'https://example.com/i.png' }],
+    execution: { taskSupport: 'optional' },
+    _meta: { 'example.com/x': 1 },
+  };
+  const lines = (issues: { tool: string; path: string; code: string; severity: string }[]) =>
+    issues.map((i) => `${i.severity} ${i.tool} ${i.path} ${i.code}`);
+
+  it('keeps a tool non-strict in auto mode when strict would change it, naming tool and path', () => {
+    const { output, issues } = convertTools([realWorld], 'openai-chat', { strict: 'auto' });
+    expect(output[0].function.strict).toBe(false);
+    // Not strict, but still accepted: the array without items gets `items: {}`.
+    expect(output[0].function.parameters.properties).toMatchObject({ tags: { type: 'array', items: {} } });
+    expect(lines(issues)).toEqual([
+      'note search.docs /name renamed',
+      'note search.docs /inputSchema/properties/tags strict_untyped_items',
+      'note search.docs /inputSchema/properties/filter strict_free_form_object',
+      'note search.docs /title title_dropped',
+      'loss search.docs /outputSchema output_schema_dropped',
+      'note search.docs /annotations annotations_dropped',
+      'note search.docs /icons icons_dropped',
+      'note search.docs /execution execution_dropped',
+      'note search.docs /_meta meta_dropped',
+    ]);
+    expectValid(validateChatTool, output[0]);
+  });
+
+  it('sends strict output that passes the strict rules in always mode, each change a loss', () => {
+    const { output, issues } = convertTools([realWorld], 'openai-responses', { strict: 'always' });
+    expect(output[0].strict).toBe(true);
+    expect(findStrictViolations(output[0].parameters)).toEqual([]);
+    expect(output[0].output_schema).toEqual(realWorld.outputSchema);
+    expect(lines(issues).filter((l) => l.startsWith('loss'))).toEqual([
+      'loss search.docs /inputSchema/properties/tags strict_untyped_items',
+      'loss search.docs /inputSchema/properties/filter strict_free_form_object',
+    ]);
+    expectValid(validateResponsesTool, output[0]);
+  });
+
+  it('sends Gemini a free-form object as JSON text and the output schema as response', () => {
+    const { output, issues } = convertTools([realWorld], 'gemini');
+    const decl = output.functionDeclarations[0];
+    expect(findGeminiViolations(decl.parameters)).toEqual([]);
+    expect(findGeminiViolations(decl.response)).toEqual([]);
+    expect(decl.parameters?.properties).toMatchObject({ filter: { type: 'STRING' } });
+    expect(lines(issues).filter((l) => l.startsWith('loss'))).toEqual([
+      'loss search.docs /inputSchema/properties/tags gemini_untyped_items',
+      'loss search.docs /inputSchema/properties/filter gemini_free_form_object',
+    ]);
+    const lossless = convertTools([realWorld], 'gemini', { geminiSchema: 'json-schema' });
+    expect(lossless.output.functionDeclarations[0]).toMatchObject({
+      parametersJsonSchema: realWorld.inputSchema,
+      responseJsonSchema: realWorld.outputSchema,
+    });
+    expect(lossless.issues.filter((i) => i.severity === 'loss')).toEqual([]);
+  });
+
+  it('loses nothing from MCP to MCP: title, output schema, annotations, icons, execution, _meta', () => {
+    const { output, issues } = convertTools([realWorld], 'mcp');
+    expect(issues).toEqual([]);
+    const { source: _source, ...declared } = realWorld;
+    expect(output.tools[0]).toEqual(declared);
+    const back = importDeclarations(output);
+    expect(back.ok && back.value.tools[0]).toEqual(realWorld);
   });
 });

@@ -8,6 +8,9 @@ import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { err, ok, type Result } from '../result';
+import { canonicalJson } from './canonical-json';
+import { isJsonObject } from './json-schema';
+import { setJsonMember } from './json-value';
 import type { JsonSchema } from './types';
 
 export type { ErrorObject, ValidateFunction };
@@ -15,7 +18,12 @@ export type { ErrorObject, ValidateFunction };
 /** Which JSON Schema dialect a schema declares; anything unrecognised is read as draft-07. */
 export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
 
-const AJV_OPTIONS: Options = { strict: false, allErrors: true, allowUnionTypes: true };
+/**
+ * Ajv's own meta-schema pass is off: its draft-07 copy checks `enum` with `uniqueItems`, which
+ * Ajv does pairwise, so a 100,000-value enum took two minutes to compile. `checkSchema` does
+ * that pass instead, in linear time (see there).
+ */
+const AJV_OPTIONS: Options = { strict: false, allErrors: true, allowUnionTypes: true, validateSchema: false };
 
 const instances = new Map<SchemaDialect, Ajv>();
 
@@ -62,7 +70,8 @@ export function compileSchema(schema: JsonSchema): Result<ValidateFunction, stri
   const ajv = getAjv(dialect);
   let compiled: Result<ValidateFunction, string>;
   try {
-    compiled = ok(ajv.compile(body));
+    const problem = checkSchema(ajv, body);
+    compiled = problem === undefined ? ok(ajv.compile(body)) : err(problem);
   } catch (error) {
     compiled = err(error instanceof Error ? error.message : String(error));
   } finally {
@@ -73,6 +82,72 @@ export function compileSchema(schema: JsonSchema): Result<ValidateFunction, stri
   if (byText.size >= MAX_CACHED) byText.delete(byText.keys().next().value as string);
   byText.set(text, compiled);
   return compiled;
+}
+
+/** Keywords whose value is a map of schemas, one schema, or a list of schemas. */
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_ONE = [
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
+const SCHEMA_LISTS = ['anyOf', 'allOf', 'oneOf', 'prefixItems', 'items'];
+/** Lists the meta-schemas want without duplicates, checked here instead of pair by pair. */
+const UNIQUE_LISTS = ['enum', 'required'];
+/** Lists longer than this are checked for duplicates here and shown to Ajv shortened. */
+const LONG_LIST = 64;
+
+/**
+ * The meta-schema pass (is this a valid schema of its dialect?) in linear time: long `enum` and
+ * `required` lists are checked for duplicates with a set of their JSON texts and shown to Ajv's
+ * `validateSchema` cut to their first value; everything else is Ajv's own check. Returns Ajv's
+ * wording (`schema is invalid: …`), or undefined when the schema is valid.
+ */
+function checkSchema(ajv: Ajv, schema: JsonSchema): string | undefined {
+  let duplicate: string | undefined;
+  const shorten = (node: unknown, path: string): unknown => {
+    if (Array.isArray(node)) return node.map((item, i) => shorten(item, `${path}/${i}`));
+    if (!isJsonObject(node)) return node;
+    const out: Record<string, unknown> = { ...node };
+    for (const key of UNIQUE_LISTS) {
+      const list = node[key];
+      if (!Array.isArray(list) || list.length <= LONG_LIST) continue;
+      const seen = new Map<string, number>();
+      list.forEach((value, i) => {
+        const text = canonicalJson(value);
+        const first = seen.get(text);
+        if (first !== undefined && duplicate === undefined)
+          duplicate = `schema is invalid: data${path}/${key} must NOT have duplicate items (items ## ${i} and ${first} are identical)`;
+        else seen.set(text, i);
+      });
+      out[key] = list.slice(0, 1);
+    }
+    for (const key of SCHEMA_MAPS) {
+      const map = node[key];
+      if (!isJsonObject(map)) continue;
+      const copy: Record<string, unknown> = {};
+      for (const [name, sub] of Object.entries(map))
+        setJsonMember(copy, name, shorten(sub, `${path}/${key}/${name}`));
+      out[key] = copy;
+    }
+    for (const key of [...SCHEMA_ONE, ...SCHEMA_LISTS]) {
+      if (key in node && (isJsonObject(node[key]) || Array.isArray(node[key])))
+        out[key] = shorten(node[key], `${path}/${key}`);
+    }
+    return out;
+  };
+  const shown = shorten(schema, '');
+  if (duplicate !== undefined) return duplicate;
+  if (ajv.validateSchema(shown as JsonSchema)) return undefined;
+  return `schema is invalid: ${ajv.errorsText(ajv.errors)}`;
 }
 
 /** Decode the first segment of an Ajv `instancePath` (`/a~1b/0` → `a/b`); undefined at the root. */

@@ -1,45 +1,10 @@
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { findStrictViolations } from './__fixtures__/openai-strict';
 import { toStrictSchema } from './strict-schema';
 import type { JsonSchema } from './types';
 
 /** The strict-mode rules a converted schema must meet everywhere (OpenAI "Supported schemas"). */
-function findStrictViolations(node: unknown, path = ''): string[] {
-  if (typeof node !== 'object' || node === null || Array.isArray(node)) return [];
-  const schema = node as JsonSchema;
-  const found: string[] = [];
-  const isObject = schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'));
-  if (isObject) {
-    if (schema.additionalProperties !== false) found.push(`${path}: additionalProperties is not false`);
-    const names = Object.keys((schema.properties as object) ?? {});
-    if (JSON.stringify(schema.required) !== JSON.stringify(names))
-      found.push(`${path}: required is not every property`);
-  }
-  for (const key of [
-    'allOf',
-    'oneOf',
-    'not',
-    'patternProperties',
-    'minLength',
-    'maxLength',
-    'uniqueItems',
-    'if',
-  ]) {
-    if (key in schema) found.push(`${path}/${key}`);
-  }
-  if (typeof schema.$ref === 'string' && Object.keys(schema).length > 1)
-    found.push(`${path}: $ref with siblings`);
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'properties' || key === '$defs' || key === 'definitions') {
-      for (const [name, sub] of Object.entries(value as object))
-        found.push(...findStrictViolations(sub, `${path}/${key}/${name}`));
-    } else if (key === 'items') found.push(...findStrictViolations(value, `${path}/items`));
-    else if (key === 'anyOf' && Array.isArray(value))
-      value.forEach((b, i) => found.push(...findStrictViolations(b, `${path}/anyOf/${i}`)));
-  }
-  return found;
-}
-
 describe('toStrictSchema', () => {
   describe('makes every property required', () => {
     it('turns optional properties into null unions and lists them', () => {
@@ -359,5 +324,71 @@ describe('toStrictSchema', () => {
     const copy = structuredClone(input);
     toStrictSchema(input);
     expect(input).toEqual(copy);
+  });
+});
+
+describe('toStrictSchema on shapes real declarations use (issue 12)', () => {
+  it('gives an array without items an item type, and reports the narrowing', () => {
+    const result = toStrictSchema({
+      type: 'object',
+      properties: { tags: { type: 'array' }, either: { type: ['string', 'array'] } },
+      required: ['tags', 'either'],
+    });
+    expect(result.schema.properties).toMatchObject({
+      tags: { type: 'array', items: { type: ['string', 'number', 'boolean', 'null'] } },
+      either: { type: ['string', 'array'], items: { type: ['string', 'number', 'boolean', 'null'] } },
+    });
+    expect(result.issues.map((i) => [i.path, i.code])).toEqual([
+      ['/properties/tags', 'strict_untyped_items'],
+      ['/properties/either', 'strict_untyped_items'],
+    ]);
+    expect(findStrictViolations(result.schema)).toEqual([]);
+  });
+
+  it('types an object given only by properties (and an array only by items), silently', () => {
+    const result = toStrictSchema({
+      type: 'object',
+      properties: {
+        point: { properties: { x: { type: 'number' } }, required: ['x'] },
+        list: { items: { type: 'string' } },
+      },
+      required: ['point', 'list'],
+    });
+    expect(result.schema.properties).toMatchObject({
+      point: { type: 'object', additionalProperties: false },
+      list: { type: 'array', items: { type: 'string' } },
+    });
+    expect(result.issues).toEqual([]);
+    expect(findStrictViolations(result.schema)).toEqual([]);
+  });
+
+  it('reports a free-form object, required or not, and an open map', () => {
+    const result = toStrictSchema({
+      type: 'object',
+      properties: {
+        config: { type: 'object' },
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+        extra: { type: 'object', additionalProperties: true },
+      },
+      required: ['config'],
+    });
+    expect(result.issues.map((i) => [i.path, i.code])).toEqual([
+      ['/properties/config', 'strict_free_form_object'],
+      ['/properties/labels/additionalProperties', 'strict_free_form_object'],
+      ['/properties/extra/additionalProperties', 'strict_free_form_object'],
+    ]);
+    expect(findStrictViolations(result.schema)).toEqual([]);
+  });
+
+  it('counts enum values over the whole schema against the limit', () => {
+    const values = (n: number, p: string) => Array.from({ length: n }, (_, i) => `${p}${i}`);
+    const result = toStrictSchema({
+      type: 'object',
+      properties: { a: { enum: values(600, 'a') }, b: { enum: values(600, 'b') } },
+      required: ['a', 'b'],
+    });
+    expect(result.issues.map((i) => i.message)).toEqual([
+      'Strict mode allows at most 1000 enum values in a schema; this one has 1200.',
+    ]);
   });
 });

@@ -9,8 +9,9 @@
  * checks against this list, so anything else is rejected: `default`, `minLength`/`maxLength`
  * (the openai-node docs name these), allOf, not, if/then/else, dependent*, oneOf (sent as
  * anyOf), patternProperties, propertyNames, unevaluated*, min/maxProperties, contains,
- * uniqueItems, prefixItems; a root that is not an object. Limits: 5000 properties, 10 levels of
- * object nesting, 1000 enum values.
+ * uniqueItems, prefixItems; a root that is not an object; an array without `items`. Limits: 5000
+ * properties, 10 levels of object nesting, 1000 enum values in all, 15,000 characters of string
+ * values in an enum of more than 250.
  */
 import { joinPointer, type Issue } from '../result';
 import { isJsonObject } from './json-schema';
@@ -99,6 +100,9 @@ const ANNOTATION_KEYWORDS = new Set([
 const MAX_PROPERTIES = 5000;
 const MAX_OBJECT_DEPTH = 10;
 const MAX_ENUM_VALUES = 1000;
+/** An enum of more than this many values may hold at most MAX_ENUM_TEXT characters of strings. */
+const MAX_LONG_ENUM = 250;
+const MAX_ENUM_TEXT = 15_000;
 
 /** A schema converted for OpenAI strict mode, with what could not be converted faithfully. */
 export interface StrictSchemaResult {
@@ -117,6 +121,8 @@ interface StrictContext {
   issues: Issue[];
   nullableOptional: string[];
   propertyCount: number;
+  /** Enum values in the whole schema (the limit counts them all). */
+  enumCount: number;
 }
 
 function report(ctx: StrictContext, path: string, code: string, message: string): void {
@@ -363,13 +369,33 @@ function convert(
     node.type = types.length === 1 ? types[0] : types;
   }
 
-  if (Array.isArray(node.enum) && node.enum.length > MAX_ENUM_VALUES) {
+  if (Array.isArray(node.enum)) {
+    ctx.enumCount += node.enum.length;
+    const text = node.enum.reduce<number>((sum, v) => sum + (typeof v === 'string' ? v.length : 0), 0);
+    if (node.enum.length > MAX_LONG_ENUM && text > MAX_ENUM_TEXT) {
+      report(
+        ctx,
+        joinPointer(path, 'enum'),
+        'strict_limit',
+        `Strict mode allows at most ${MAX_ENUM_TEXT} characters in the values of an enum of more than ${MAX_LONG_ENUM} values; this one has ${text}.`,
+      );
+    }
+  }
+  // A schema given only by `properties` or `items` is an object or an array; strict mode
+  // wants the type said.
+  if (node.type === undefined && node.$ref === undefined && !Array.isArray(node.anyOf)) {
+    if (isJsonObject(node.properties)) node.type = 'object';
+    else if (node.items !== undefined) node.type = 'array';
+  }
+  const isArray = node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array'));
+  if (isArray && node.items === undefined) {
     report(
       ctx,
-      joinPointer(path, 'enum'),
-      'strict_limit',
-      `Strict mode allows at most ${MAX_ENUM_VALUES} enum values; this enum has ${node.enum.length}.`,
+      path,
+      'strict_untyped_items',
+      'Strict mode needs an item type for arrays ("array schema missing items"); this array declares none, so its items were narrowed to string, number, boolean or null. Add "items".',
     );
+    node.items = { type: ['string', 'number', 'boolean', 'null'] };
   }
 
   if (Array.isArray(node.anyOf)) {
@@ -468,7 +494,13 @@ function convert(
  * path and code (`strict_*`), never silently dropped; a root that is not an object is reported.
  */
 export function toStrictSchema(schema: JsonSchema): StrictSchemaResult {
-  const ctx: StrictContext = { root: schema, issues: [], nullableOptional: [], propertyCount: 0 };
+  const ctx: StrictContext = {
+    root: schema,
+    issues: [],
+    nullableOptional: [],
+    propertyCount: 0,
+    enumCount: 0,
+  };
   const out = convert(schema, '', ctx, 0);
   if (!isObjectSchema(out) || Array.isArray(out.anyOf)) {
     report(
@@ -476,6 +508,14 @@ export function toStrictSchema(schema: JsonSchema): StrictSchemaResult {
       '',
       'strict_root',
       'Strict mode needs the parameters root to be an object schema (not anyOf). Make the root {"type":"object", "properties": …}.',
+    );
+  }
+  if (ctx.enumCount > MAX_ENUM_VALUES) {
+    report(
+      ctx,
+      '',
+      'strict_limit',
+      `Strict mode allows at most ${MAX_ENUM_VALUES} enum values in a schema; this one has ${ctx.enumCount}.`,
     );
   }
   if (ctx.propertyCount > MAX_PROPERTIES) {

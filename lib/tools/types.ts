@@ -32,7 +32,32 @@ export interface ToolDeclaration {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: Record<string, unknown>;
+  /** MCP `icons`: images a client may show for the tool (`[{src, mimeType?, sizes?, theme?}]`). */
+  icons?: unknown[];
+  /** MCP `execution`: how the tool runs, e.g. `{taskSupport: "optional"}` (MCP 2025-11-25). */
+  execution?: Record<string, unknown>;
+  /** MCP `_meta`: metadata the server attaches to the tool, kept as sent. */
+  _meta?: Record<string, unknown>;
   source?: ToolSource;
+}
+
+/**
+ * One thing a conversion to a provider format changed or could not carry (DESIGN §2: a
+ * conversion never loses meaning silently).
+ */
+export interface ConversionIssue {
+  /** The tool's name as declared (not the alias a provider may need). */
+  tool: string;
+  /** JSON Pointer into the canonical declaration: `/inputSchema/properties/tags`, `/outputSchema`. */
+  path: string;
+  code: string;
+  message: string;
+  /**
+   * `loss`: what the tool accepts or returns, as the provider sees it, is not what it declares
+   * (a schema narrowed or widened, an output schema dropped). `note`: the tool's meaning is
+   * kept (left non-strict, renamed, or metadata the format has no field for).
+   */
+  severity: 'loss' | 'note';
 }
 
 /** Parameters the platform injects itself; skipped when building node parameters (DESIGN §1). */

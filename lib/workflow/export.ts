@@ -116,6 +116,9 @@ function exportTool(name: string, decl: ToolDeclaration, hash: string): ExportTo
   out.input_schema = decl.inputSchema;
   if (decl.outputSchema !== undefined) out.output_schema = decl.outputSchema;
   if (decl.annotations !== undefined) out.annotations = decl.annotations;
+  if (decl.icons !== undefined) out.icons = decl.icons;
+  if (decl.execution !== undefined) out.execution = decl.execution;
+  if (decl._meta !== undefined) out.meta = decl._meta;
   if (decl.source !== undefined) out.source = copySource(decl.source);
   return out;
 }

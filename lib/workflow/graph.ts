@@ -48,10 +48,16 @@ export function getInputPorts(doc: WorkflowDocument, node: WorkflowNode): readon
   const decl = getToolSnapshot(doc, node.tool)?.declaration;
   if (decl) return getParamPlan(decl, doc.systemParams ?? DEFAULT_SYSTEM_PARAMS);
   if (node.placeholderParams) return node.placeholderParams;
-  // As buildNodeParameters: an arg named "" is not a parameter (a port needs a name).
-  return Object.keys(node.args)
-    .filter((name) => name !== '')
+  // As buildNodeParameters for an undeclared tool: its args, then the inputs edges feed (an
+  // arg named "" is not a parameter: a port needs a name).
+  const ports: Port[] = Object.keys(node.args)
+    .filter((name) => name !== '' && node.args[name] !== undefined)
     .map((name) => ({ name, type: getValueType(node.args[name]) }));
+  for (const e of doc.edges) {
+    if (e.target === node.id && e.targetInput !== '' && !Object.hasOwn(node.args, e.targetInput))
+      ports.push({ name: e.targetInput, type: 'any' });
+  }
+  return ports;
 }
 
 /** The output ports of a node: outputSchema properties, else one `result` port. */
@@ -71,9 +77,98 @@ export function createEdgeId(
   return asEdgeId(`${source}.${sourceOutput}->${target}.${targetInput}`);
 }
 
+// ---- lookups by id ----
+// A call adds one node and its edges to a document that may hold thousands; a scan per lookup
+// made building a plan quadratic. Lookups are cached per nodes (or edges) array, and an append
+// made through appendNode/appendEdge extends its parent's cache. A cache may be shared with an
+// older array (or a sibling that appended something else), so every hit is checked against the
+// array and a mismatch falls back to a scan: the answer is always the array's.
+
+const nodeIndexes = new WeakMap<readonly WorkflowNode[], Map<string, number>>();
+
+/** Where node `id` sits in `nodes`, or -1. */
+export function getNodeIndex(nodes: readonly WorkflowNode[], id: string): number {
+  let index = nodeIndexes.get(nodes);
+  if (!index) {
+    index = new Map();
+    for (let i = 0; i < nodes.length; i++) index.set(nodes[i].id, i);
+    nodeIndexes.set(nodes, index);
+  }
+  const at = index.get(id);
+  if (at === undefined) return -1;
+  if (nodes[at]?.id === id) return at;
+  return nodes.findIndex((n) => n.id === id);
+}
+
+/** Node `id` of the document, if it has one. */
+export function findNode(doc: WorkflowDocument, id: string): WorkflowNode | undefined {
+  const at = getNodeIndex(doc.nodes, id);
+  return at === -1 ? undefined : doc.nodes[at];
+}
+
+/** `nodes` with `node` appended (a new array), keeping the lookup cache warm. */
+export function appendNode(nodes: readonly WorkflowNode[], node: WorkflowNode): WorkflowNode[] {
+  const next = [...nodes, node];
+  const index = nodeIndexes.get(nodes);
+  if (index) {
+    index.set(node.id, nodes.length);
+    nodeIndexes.set(next, index);
+  }
+  return next;
+}
+
+interface EdgeIndex {
+  /** `target\0input` → position. */
+  inputs: Map<string, number>;
+  /** Nodes with an edge out (may over-count when shared; only used to skip a search). */
+  sources: Set<string>;
+}
+
+const edgeIndexes = new WeakMap<readonly WorkflowEdge[], EdgeIndex>();
+
+function getEdgeIndex(edges: readonly WorkflowEdge[]): EdgeIndex {
+  let index = edgeIndexes.get(edges);
+  if (!index) {
+    index = { inputs: new Map(), sources: new Set() };
+    for (let i = 0; i < edges.length; i++) {
+      index.inputs.set(`${edges[i].target}\u0000${edges[i].targetInput}`, i);
+      index.sources.add(edges[i].source);
+    }
+    edgeIndexes.set(edges, index);
+  }
+  return index;
+}
+
+/** The edge that feeds input `input` of node `target`, if any (an input takes one edge). */
+export function findEdgeInto(
+  edges: readonly WorkflowEdge[],
+  target: string,
+  input: string,
+): WorkflowEdge | undefined {
+  const at = getEdgeIndex(edges).inputs.get(`${target}\u0000${input}`);
+  if (at === undefined) return undefined;
+  const edge = edges[at];
+  if (edge?.target === target && edge.targetInput === input) return edge;
+  return edges.find((e) => e.target === target && e.targetInput === input);
+}
+
+/** `edges` with `edge` appended (a new array), keeping the lookup cache warm. */
+export function appendEdge(edges: readonly WorkflowEdge[], edge: WorkflowEdge): WorkflowEdge[] {
+  const next = [...edges, edge];
+  const index = edgeIndexes.get(edges);
+  if (index) {
+    index.inputs.set(`${edge.target}\u0000${edge.targetInput}`, edges.length);
+    index.sources.add(edge.source);
+    edgeIndexes.set(next, index);
+  }
+  return next;
+}
+
 /** Whether `to` can be reached from `from` along the edges (`from === to` counts). */
 export function hasPath(edges: readonly WorkflowEdge[], from: NodeId | string, to: NodeId | string): boolean {
   if (from === to) return true;
+  // The common case when wiring a new step: nothing leaves `from`, so nothing is reachable.
+  if (!getEdgeIndex(edges).sources.has(from)) return false;
   const next = new Map<string, string[]>();
   for (const e of edges) {
     const list = next.get(e.source);

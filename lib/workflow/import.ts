@@ -267,6 +267,9 @@ function createToolDeclaration(tool: WorkflowExportV1['tools'][number]): ToolDec
   if (tool.title !== undefined) decl.title = tool.title;
   if (tool.output_schema !== undefined) decl.outputSchema = tool.output_schema;
   if (tool.annotations !== undefined) decl.annotations = tool.annotations;
+  if (tool.icons !== undefined) decl.icons = tool.icons;
+  if (tool.execution !== undefined) decl.execution = tool.execution;
+  if (tool.meta !== undefined) decl._meta = tool.meta;
   if (tool.source !== undefined) decl.source = tool.source as ToolSource;
   return decl;
 }

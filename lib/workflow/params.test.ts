@@ -194,11 +194,18 @@ describe('buildNodeParameters', () => {
       expect(built.unknown_args).toEqual([]);
       expect(built.input_parameters.map((p) => p.name)).toEqual(['a']);
     });
-    it('does not report a system parameter as unknown even when the tool does not declare it', () => {
+    it('reports a system parameter sent to a tool that does not declare it as an unknown arg', () => {
       const plain = tool({ properties: { a: { type: 'string' } } });
-      expect(
-        buildNodeParameters(plain, { storage: 's3://b' }, { connectedInputs: none }).unknown_args,
-      ).toEqual([]);
+      const built = buildNodeParameters(plain, { storage: 's3://b', a: 'x' }, { connectedInputs: none });
+      expect(built.unknown_args).toEqual(['storage']);
+      expect(built.problems).toEqual([expect.objectContaining({ code: 'unknown_arg', param: 'storage' })]);
+    });
+    it('skips a system parameter the tool declares, without a word', () => {
+      const declares = tool({ properties: { a: { type: 'string' }, storage: { type: 'string' } } });
+      const built = buildNodeParameters(declares, { storage: 's3://b' }, { connectedInputs: none });
+      expect(built.input_parameters.map((p) => p.name)).toEqual(['a']);
+      expect(built.unknown_args).toEqual([]);
+      expect(built.problems).toEqual([]);
     });
     it('never reports a required system parameter as missing', () => {
       const req = tool({ properties: { executor: { type: 'object' } }, required: ['executor'] });
@@ -531,9 +538,8 @@ describe('buildNodeParameters', () => {
                 expect(built.missing_tool_args).toContain(p.name);
               }
             }
-            expect(built.unknown_args).toEqual(
-              Object.keys(args).filter((k) => !declared.includes(k) && k !== 'executor' && k !== 'storage'),
-            );
+            // A system parameter's name is skipped only where the tool declares it (DESIGN §1).
+            expect(built.unknown_args).toEqual(Object.keys(args).filter((k) => !declared.includes(k)));
           },
         ),
         { numRuns: 300 },

@@ -175,6 +175,23 @@ function getPlan(decl: ToolDeclaration, systemParams: readonly string[]): ParamP
   return plan;
 }
 
+/**
+ * What an arg a call sends is to a node of `decl`: one of its parameters, a system parameter
+ * (kept, never shown: the platform fills it), or unknown (moved aside and reported). The same
+ * rule decides `unknown_args` in buildNodeParameters. For an undeclared tool every named arg is
+ * taken as a parameter.
+ */
+export function getArgKind(
+  decl: ToolDeclaration | undefined,
+  name: string,
+  systemParams: readonly string[] = DEFAULT_SYSTEM_PARAMS,
+): 'param' | 'system' | 'unknown' {
+  if (!decl) return systemParams.includes(name) ? 'system' : name === '' ? 'unknown' : 'param';
+  const plan = getPlan(decl, systemParams);
+  if (plan.system.has(name)) return 'system';
+  return plan.declared.has(name) ? 'param' : 'unknown';
+}
+
 /** The output ports of a declaration (outputSchema properties, else `result: any`), cached. */
 export function getOutputParameters(decl: ToolDeclaration): readonly OutputParameter[] {
   return getDeclarationEntry(decl).outputs;
@@ -235,10 +252,12 @@ export function buildNodeParameters(
   const effective: Record<string, unknown> = {};
   let hasDefaultValues = false;
 
-  // Unknown args first: import moves them aside, and the order must survive a round trip.
+  // Unknown args first: import moves them aside, and the order must survive a round trip. A
+  // system parameter's name is skipped only when the tool declares it: sent to a tool that
+  // does not, it is an unknown arg like any other (DESIGN §1).
   const unknown_args: string[] = [];
   for (const key in args) {
-    if (!hasOwn.call(args, key) || plan.declared.has(key) || plan.system.has(key)) continue;
+    if (!hasOwn.call(args, key) || plan.declared.has(key)) continue;
     unknown_args.push(key);
     problems.push(getUnknownArgIssue(key, decl.name));
   }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hashDeclaration } from '../tools/canonical-json';
 import { analyseTool, fetchTool, parseSeedTools } from './__fixtures__/declarations';
+import { exportWorkflow } from './export';
 import { createDocumentFromPlan, getGridPosition, getReferences, parsePlan, parseReference } from './plan';
 import type { Plan, WorkflowDocument } from './types';
 
@@ -139,18 +140,26 @@ describe('createDocumentFromPlan', () => {
       expect(doc.nodes[1].args).toEqual({});
       expect(doc.nodes[1].notes).toBeUndefined();
     });
-    it('reports a reference to an unknown step as an error note and keeps the text', () => {
+    it('reports a reference to an unknown step as an error note and drops the value', () => {
       const doc = build({ steps: [{ id: 'b', tool: 'analyse', args: { path: '{{zz.path}}' } }] });
       expect(doc.edges).toEqual([]);
-      expect(doc.nodes[0].args.path).toBe('{{zz.path}}');
+      // Kept as text it would show as a value the model set; dropped, the input shows missing.
+      expect(doc.nodes[0].args).toEqual({});
       expect(doc.nodes[0].notes).toEqual([
         expect.objectContaining({
           severity: 'error',
-          code: 'unknown_reference',
+          code: 'bad_reference',
           param: 'path',
           message: expect.stringContaining('"zz"'),
         }),
       ]);
+      const exported = exportWorkflow(doc, { id: 'w', name: 'w' });
+      expect(exported.nodes[0].input_parameters[0]).toMatchObject({
+        name: 'path',
+        value: '',
+        origin: 'zero',
+      });
+      expect(exported.nodes[0].missing_tool_args).toContain('path');
     });
     it('reports a reference to an unknown output, naming the outputs there are', () => {
       const doc = build({
@@ -166,30 +175,39 @@ describe('createDocumentFromPlan', () => {
       const doc = build({ steps: [{ id: 'a', tool: 'analyse', args: { path: '{{a.result}}' } }] });
       expect(doc.edges).toEqual([]);
       expect(doc.nodes[0].notes?.[0]).toMatchObject({
-        code: 'unknown_reference',
-        message: expect.stringContaining('itself'),
+        code: 'bad_reference',
+        message: expect.stringContaining('cannot feed its own input'),
       });
     });
-    it('refuses a reference that closes a cycle', () => {
+    it('refuses a reference to a later step: a plan is calls made in order', () => {
       const doc = build({
         steps: [
           { id: 'a', tool: 'analyse', args: { tags: '{{b.result}}' } },
           { id: 'b', tool: 'analyse', args: { tags: '{{a.result}}' } },
         ],
       });
-      expect(doc.edges.map((e) => e.id)).toEqual(['b.result->a.tags']);
-      expect(doc.nodes[1].notes?.[0].message).toContain('cycle');
+      expect(doc.edges.map((e) => e.id)).toEqual(['a.result->b.tags']);
+      expect(doc.nodes[0].notes?.[0]).toMatchObject({
+        code: 'bad_reference',
+        message: expect.stringContaining('There is no node "b"'),
+      });
     });
-    it('warns about a type mismatch but keeps the edge', () => {
+    it('refuses a type mismatch, as connecting by hand does', () => {
       const doc = build({
         steps: [
           { id: 'a', tool: 'fetch_file', args: {} },
           { id: 'b', tool: 'analyse', args: { threshold: '{{a.path}}' } },
         ],
       });
-      expect(doc.edges).toHaveLength(1);
+      expect(doc.edges).toEqual([]);
+      expect(doc.nodes[1].args).toEqual({});
       expect(doc.nodes[1].notes).toEqual([
-        expect.objectContaining({ severity: 'warning', code: 'type_mismatch', param: 'threshold' }),
+        expect.objectContaining({
+          severity: 'error',
+          code: 'bad_reference',
+          param: 'threshold',
+          message: expect.stringContaining('is str but input "threshold" takes float'),
+        }),
       ]);
     });
     it('accepts an int output into a float input', () => {
@@ -254,8 +272,34 @@ describe('createDocumentFromPlan', () => {
       );
       expect(result).toMatchObject({
         ok: false,
-        error: [{ path: '/edges/0', code: 'bad_edge', message: expect.stringContaining('already fed') }],
+        error: [
+          {
+            path: '/edges/0/target_input',
+            code: 'input_taken',
+            message: expect.stringContaining('already fed'),
+          },
+        ],
       });
+    });
+    it('refuses an edge that closes a cycle, or whose types do not fit', () => {
+      const result = createDocumentFromPlan(
+        {
+          steps: [
+            { id: 'a', tool: 'analyse', args: {} },
+            { id: 'b', tool: 'analyse', args: { tags: '{{a.result}}' } },
+            { id: 'c', tool: 'fetch_file', args: {} },
+          ],
+          edges: [
+            { source: 'b', source_output: 'result', target: 'a', target_input: 'tags' },
+            { source: 'c', source_output: 'path', target: 'b', target_input: 'threshold' },
+          ],
+        },
+        tools,
+      );
+      expect(!result.ok && result.error.map((i) => [i.path, i.code])).toEqual([
+        ['/edges/0/target', 'cycle'],
+        ['/edges/1/target_input', 'type_mismatch'],
+      ]);
     });
   });
 

@@ -1,62 +1,18 @@
 /**
- * Plan → workflow document (DESIGN §2 "Plan"): node ids are the step ids, reference strings
- * `"{{step_2.result}}"` in args become edges, explicit plan edges are checked and added, args the
- * declaration lacks are moved aside, and every used declaration is snapshotted with its hash.
+ * Plan → workflow document (DESIGN §2 "Plan"), the CLI's `build`: node ids are the step ids,
+ * each step is a call made in order through the commands' call road (references become edges,
+ * args the declaration lacks are moved aside, every used declaration is snapshotted), then the
+ * explicit edges are connected.
  */
-import { hashDeclaration } from '../tools/canonical-json';
 import { isJsonObject } from '../tools/json-schema';
-import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration } from '../tools/types';
+import type { ToolDeclaration } from '../tools/types';
 import { err, joinPointer, ok, type Issue, type Result } from '../result';
-import { createEdgeId, getInputPorts, getOutputPorts, hasPath, isTypeCompatible } from './graph';
-import { getParamPlan, setJsonMember } from './params';
-import {
-  asNodeId,
-  type NodeIssue,
-  type Plan,
-  type ToolSnapshot,
-  type WorkflowDocument,
-  type WorkflowEdge,
-  type WorkflowNode,
-  type XY,
-} from './types';
+import { addCall, connect } from './commands';
+import { findNode, getToolSnapshot } from './graph';
+import { getGridPosition } from './references';
+import type { Plan, WorkflowDocument } from './types';
 
-/** A `{{<step id>.<output>}}` reference to another step's output. */
-export interface StepReference {
-  step: string;
-  output: string;
-}
-
-const WHOLE_REFERENCE = /^\s*\{\{\s*([^{}\s.]+)\.([^{}\s]+?)\s*\}\}\s*$/;
-const ANY_REFERENCE = /\{\{\s*([^{}\s.]+)\.([^{}\s]+?)\s*\}\}/g;
-
-/** The reference a value is, when the whole value is one `{{step.output}}` string. */
-export function parseReference(value: unknown): StepReference | undefined {
-  if (typeof value !== 'string' || value.length < 7) return undefined;
-  const match = WHOLE_REFERENCE.exec(value);
-  return match ? { step: match[1], output: match[2] } : undefined;
-}
-
-/**
- * Every `{{step.output}}` reference anywhere in a JSON value (inside longer strings, arrays and
- * objects too), in reading order. Only a whole-value reference becomes an edge; the others are
- * worth a warning.
- */
-export function getReferences(value: unknown): StepReference[] {
-  const found: StepReference[] = [];
-  collectReferences(value, found);
-  return found;
-}
-
-function collectReferences(value: unknown, into: StepReference[]): void {
-  if (typeof value === 'string') {
-    if (!value.includes('{{')) return;
-    for (const match of value.matchAll(ANY_REFERENCE)) into.push({ step: match[1], output: match[2] });
-  } else if (Array.isArray(value)) {
-    for (const item of value) collectReferences(item, into);
-  } else if (isJsonObject(value)) {
-    for (const key of Object.keys(value)) collectReferences(value[key], into);
-  }
-}
+export { getGridPosition, getReferences, parseReference, type StepReference } from './references';
 
 /** How a plan is turned into a document. */
 export interface PlanBuildOptions {
@@ -64,14 +20,6 @@ export interface PlanBuildOptions {
   systemParams?: readonly string[];
   /** Nodes per row of the initial grid (auto-layout comes later). */
   columns?: number;
-}
-
-const GRID_X = 320;
-const GRID_Y = 240;
-
-/** Where the i-th node sits before layout: a left-to-right, top-to-bottom grid. */
-export function getGridPosition(index: number, columns = 4): XY {
-  return { x: (index % columns) * GRID_X, y: Math.floor(index / columns) * GRID_Y };
 }
 
 /**
@@ -167,226 +115,100 @@ export function parsePlan(json: unknown): Result<Plan> {
   return ok({ ...(typeof json.task === 'string' ? { task: json.task } : {}), steps, edges });
 }
 
-interface PendingReference {
-  target: number;
-  input: string;
-  ref: StepReference;
-  raw: string;
-}
+/** Plan edge field names, for the paths of the issues `connect` gives. */
+const EDGE_FIELDS: Record<string, string> = {
+  '/source': '/source',
+  '/target': '/target',
+  '/sourceOutput': '/source_output',
+  '/targetInput': '/target_input',
+};
 
 /**
- * Build a workflow document from a plan and the tool declarations. Structural problems (two
- * steps with one id, an explicit edge to a step or port that does not exist, a second edge into
- * one input, a cycle) fail with JSON paths into the plan; problems of one step (a reference to a
- * step or output that does not exist) become error notes on that node so the rest still builds.
+ * Build a workflow document from a plan and the tool declarations: `applyPlan` on an empty
+ * document for the plan's task (with `systemParams` stored when given).
  */
 export function createDocumentFromPlan(
   plan: Plan,
   tools: readonly ToolDeclaration[],
   opts: PlanBuildOptions = {},
 ): Result<WorkflowDocument> {
+  const empty: WorkflowDocument = {
+    task: plan.task ?? '',
+    nodes: [],
+    edges: [],
+    tools: {},
+    ...(opts.systemParams ? { systemParams: [...opts.systemParams] } : {}),
+  };
+  return applyPlan(empty, plan, tools, opts.columns);
+}
+
+/**
+ * Apply a plan to a document. A plan is a list of calls made in order: each step goes through
+ * the call road (`addCall`, as if a model had made the call; a tool neither `tools` nor the
+ * document declares becomes an undeclared node that keeps its args), so a reference must point
+ * to an earlier step, and a problem of one step (a reference that cannot be wired, an unknown
+ * arg) becomes a note on its node while the rest still builds. Then the plan's explicit edges
+ * are connected. Structural problems (a step id already used, an explicit edge `connect`
+ * refuses) fail with JSON paths into the plan.
+ */
+export function applyPlan(
+  base: WorkflowDocument,
+  plan: Plan,
+  tools: readonly ToolDeclaration[],
+  columns?: number,
+): Result<WorkflowDocument> {
   const issues: Issue[] = [];
-  const systemParams = opts.systemParams ?? DEFAULT_SYSTEM_PARAMS;
-  const system = new Set(systemParams);
   const toolsByName = new Map<string, ToolDeclaration>();
   for (const decl of tools) if (!toolsByName.has(decl.name)) toolsByName.set(decl.name, decl);
-
+  let doc = base;
   const indexById = new Map<string, number>();
-  const nodes: WorkflowNode[] = [];
-  const snapshots: Record<string, ToolSnapshot> = {};
-  const pending: PendingReference[] = [];
-
   plan.steps.forEach((step, i) => {
-    if (indexById.has(step.id)) {
+    const earlier = indexById.get(step.id);
+    if (earlier !== undefined || findNode(base, step.id)) {
       issues.push({
         path: joinPointer('/steps', i, 'id'),
         code: 'duplicate_id',
-        message: `Step id "${step.id}" is already used by step ${indexById.get(step.id)! + 1}; give each step its own id.`,
+        message:
+          earlier !== undefined
+            ? `Step id "${step.id}" is already used by step ${earlier + 1}; give each step its own id.`
+            : `Step id "${step.id}" is already a step of the workflow; give each step its own id.`,
       });
       return;
     }
-    indexById.set(step.id, nodes.length);
-    const decl = toolsByName.get(step.tool);
-    let declared: Set<string> | undefined;
-    if (decl) {
-      // Own members only: a tool may be called "constructor" or "__proto__".
-      if (!Object.hasOwn(snapshots, decl.name))
-        setJsonMember(snapshots, decl.name, { declaration: decl, hash: hashDeclaration(decl) });
-      declared = new Set(getParamPlan(decl, systemParams).map((p) => p.name));
-    }
-    const args: Record<string, unknown> = {};
-    const unknownArgs: string[] = [];
-    const notes: NodeIssue[] = [];
-    for (const [name, value] of Object.entries(step.args ?? {})) {
-      // An arg named "" is no parameter of any tool, declared or not (a parameter needs a name).
-      if ((declared ? !declared.has(name) : name === '') && !system.has(name)) {
-        unknownArgs.push(name);
-        continue;
-      }
-      const ref = parseReference(value);
-      if (ref && !system.has(name)) {
-        pending.push({ target: nodes.length, input: name, ref, raw: value as string });
-        continue;
-      }
-      setJsonMember(args, name, value);
-      if (getReferences(value).length > 0) {
-        notes.push({
-          severity: 'warning',
-          code: 'embedded_reference',
-          message: `Argument "${name}" contains a {{step.output}} reference inside a larger value; only a whole-value reference becomes an edge. Connect the input with an edge instead.`,
-          param: name,
-        });
-      }
-    }
-    nodes.push({
-      id: asNodeId(step.id),
-      tool: step.tool,
-      position: getGridPosition(nodes.length, opts.columns),
-      args,
-      ...(unknownArgs.length > 0 ? { unknownArgs } : {}),
-      ...(decl ? { toolHash: snapshots[decl.name].hash } : {}),
-      ...(notes.length > 0 ? { notes } : {}),
-    });
+    indexById.set(step.id, i);
+    doc = addCall(doc, {
+      id: step.id,
+      decl: toolsByName.get(step.tool) ?? getToolSnapshot(doc, step.tool)?.declaration ?? step.tool,
+      args: step.args ?? {},
+      position: getGridPosition(doc.nodes.length, columns),
+    }).doc;
   });
-
-  const doc: WorkflowDocument = {
-    task: plan.task ?? '',
-    nodes,
-    edges: [],
-    tools: snapshots,
-    ...(opts.systemParams ? { systemParams: [...opts.systemParams] } : {}),
-  };
-  const fed = new Set<string>();
-  // While every edge points from an earlier node to a later one, a new forward edge cannot
-  // close a cycle; only then is the (linear) path search skipped — it keeps 10k-step plans fast.
-  let allForward = true;
-
-  const addEdge = (source: number, output: string, target: number, input: string): string | undefined => {
-    const sourceNode = nodes[source];
-    const targetNode = nodes[target];
-    if (source === target) return `a step cannot feed itself ("${targetNode.id}")`;
-    if (fed.has(`${targetNode.id}\u0000${input}`))
-      return `input "${input}" of "${targetNode.id}" is already fed by another edge`;
-    const forward = source < target;
-    if (!(allForward && forward) && hasPath(doc.edges, targetNode.id, sourceNode.id)) {
-      return `an edge from "${sourceNode.id}" to "${targetNode.id}" would close a cycle`;
-    }
-    allForward &&= forward;
-    fed.add(`${targetNode.id}\u0000${input}`);
-    doc.edges.push({
-      id: createEdgeId(sourceNode.id, output, targetNode.id, input),
-      source: sourceNode.id,
-      sourceOutput: output,
-      target: targetNode.id,
-      targetInput: input,
-    } satisfies WorkflowEdge);
-    return undefined;
-  };
-
-  const getTypeWarning = (
-    source: number,
-    output: string,
-    target: number,
-    input: string,
-  ): NodeIssue | undefined => {
-    const out = getOutputPorts(doc, nodes[source]).find((p) => p.name === output);
-    const into = getInputPorts(doc, nodes[target]).find((p) => p.name === input);
-    if (!out || !into || isTypeCompatible(out.type, into.type)) return undefined;
-    return {
-      severity: 'warning',
-      code: 'type_mismatch',
-      message: `Input "${input}" (${into.type}) is fed by "${nodes[source].id}.${output}" (${out.type}); check that the value fits.`,
-      param: input,
-    };
-  };
-
-  const addNote = (target: number, note: NodeIssue) => {
-    const node = nodes[target];
-    node.notes = [...(node.notes ?? []), note];
-  };
-
-  for (const { target, input, ref, raw } of pending) {
-    const source = indexById.get(ref.step);
-    const fail = (why: string) => {
-      // Keep what the model wrote so the user sees it in the inspector next to the error.
-      setJsonMember(nodes[target].args, input, raw);
-      addNote(target, {
-        severity: 'error',
-        code: 'unknown_reference',
-        message: `Argument "${input}" refers to ${why}.`,
-        param: input,
-      });
-    };
-    if (source === undefined) {
-      fail(
-        `step "${ref.step}", which is not in the plan: use the id of an earlier step, e.g. {{${nodes[0].id}.result}}`,
-      );
-      continue;
-    }
-    const outputs = getOutputPorts(doc, nodes[source]);
-    if (!outputs.some((o) => o.name === ref.output)) {
-      fail(
-        `output "${ref.output}" of step "${ref.step}", which has only ${outputs.map((o) => `"${o.name}"`).join(', ')}: use one of those`,
-      );
-      continue;
-    }
-    const refused = addEdge(source, ref.output, target, input);
-    if (refused) {
-      fail(`${raw}, but ${refused}: remove the reference or point it at another step`);
-      continue;
-    }
-    const warning = getTypeWarning(source, ref.output, target, input);
-    if (warning) addNote(target, warning);
-  }
 
   (plan.edges ?? []).forEach((edge, i) => {
     const at = joinPointer('/edges', i);
-    const source = indexById.get(edge.source);
-    const target = indexById.get(edge.target);
-    if (source === undefined) {
+    const missing = (['source', 'target'] as const).filter((end) => !findNode(doc, edge[end]));
+    for (const end of missing) {
       issues.push({
-        path: at + '/source',
+        path: `${at}/${end}`,
         code: 'unknown_step',
-        message: `No step has id "${edge.source}"; use one of the step ids.`,
+        message: `No step has id "${edge[end]}"; use one of the step ids.`,
       });
     }
-    if (target === undefined) {
-      issues.push({
-        path: at + '/target',
-        code: 'unknown_step',
-        message: `No step has id "${edge.target}"; use one of the step ids.`,
-      });
-    }
-    if (source === undefined || target === undefined) return;
-    const outputs = getOutputPorts(doc, nodes[source]);
-    if (!outputs.some((o) => o.name === edge.source_output)) {
-      issues.push({
-        path: at + '/source_output',
-        code: 'unknown_port',
-        message: `Step "${edge.source}" has no output "${edge.source_output}"; its outputs are ${outputs.map((o) => `"${o.name}"`).join(', ')}.`,
-      });
-      return;
-    }
-    const inputs = getInputPorts(doc, nodes[target]);
-    if (!inputs.some((p) => p.name === edge.target_input)) {
-      issues.push({
-        path: at + '/target_input',
-        code: 'unknown_port',
-        message: `Step "${edge.target}" has no input "${edge.target_input}"; use one of its parameters.`,
-      });
-      return;
-    }
-    const refused = addEdge(source, edge.source_output, target, edge.target_input);
-    if (refused) {
-      issues.push({
-        path: at,
-        code: 'bad_edge',
-        message: `This edge is refused: ${refused}. Remove it from "edges".`,
-      });
-      return;
-    }
-    const warning = getTypeWarning(source, edge.source_output, target, edge.target_input);
-    if (warning) addNote(target, warning);
+    if (missing.length > 0) return;
+    const connected = connect(doc, {
+      source: edge.source,
+      sourceOutput: edge.source_output,
+      target: edge.target,
+      targetInput: edge.target_input,
+    });
+    if (connected.ok) doc = connected.value;
+    else
+      for (const issue of connected.error)
+        issues.push({
+          ...issue,
+          path: at + (EDGE_FIELDS[issue.path] ?? ''),
+          message: `This edge is refused: ${issue.message} Change or remove it in "edges".`,
+        });
   });
 
   return issues.length > 0 ? err(issues) : ok(doc);

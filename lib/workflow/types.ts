@@ -133,6 +133,10 @@ export interface ExportTool {
   input_schema: Record<string, unknown>;
   output_schema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  /** MCP Tool fields, kept so the snapshot's hash is the declaration's. */
+  icons?: unknown[];
+  execution?: Record<string, unknown>;
+  meta?: Record<string, unknown>;
   source?: ToolSource;
 }
 

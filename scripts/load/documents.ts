@@ -9,7 +9,7 @@ import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration } from '../../lib/tools/typ
 import { addNode, connect, moveNodes, removeNodes, renameNode, setArg } from '../../lib/workflow/commands';
 import { getInputPorts, getOutputPorts } from '../../lib/workflow/graph';
 import { getParamPlan } from '../../lib/workflow/params';
-import { getGridPosition } from '../../lib/workflow/plan';
+import { getGridPosition } from '../../lib/workflow/references';
 import { asNodeId, type ParamType, type WorkflowDocument } from '../../lib/workflow/types';
 import type { Random } from './random';
 

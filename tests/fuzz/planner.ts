@@ -594,11 +594,11 @@ function checkArgumentsKept(
   const wired = new Set(
     events
       .filter((x) => x.type === 'edge' && x.edge.target === step.id)
-      .map((x) => (x.type === 'edge' ? x.edge.target_input : '')),
+      .map((x) => (x.type === 'edge' ? x.edge.targetInput : '')),
   );
   for (const key of Object.keys(object)) {
     const inArgs = Object.prototype.hasOwnProperty.call(step.args, key);
-    const dropped = step.issues.some((i) => i.code === 'unknown_reference' && i.param === key);
+    const dropped = step.issues.some((i) => i.code === 'bad_reference' && i.param === key);
     check(
       inArgs || step.unknownArgs.includes(key) || wired.has(key) || dropped,
       () =>

@@ -443,10 +443,11 @@ describe('the offline planner through the planning loop with the built-in toolki
     expect(done?.stopReason).toBe('no_tool_calls');
     expect(done?.edges).toEqual([
       {
+        id: 'step_1.optimized_structure->step_2.input_structure',
         source: 'step_1',
-        source_output: 'optimized_structure',
+        sourceOutput: 'optimized_structure',
         target: 'step_2',
-        target_input: 'input_structure',
+        targetInput: 'input_structure',
       },
     ]);
     expect(done?.steps.map((s) => [s.tool, s.issues])).toEqual([

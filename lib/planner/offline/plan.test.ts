@@ -320,10 +320,11 @@ describe('the offline planner through the planning loop', () => {
     expect(done.stopReason).toBe('no_tool_calls');
     expect(done.edges).toEqual([
       {
+        id: 'step_1.optimized_structure->step_2.structure_path',
         source: 'step_1',
-        source_output: 'optimized_structure',
+        sourceOutput: 'optimized_structure',
         target: 'step_2',
-        target_input: 'structure_path',
+        targetInput: 'structure_path',
       },
     ]);
     expect(done.steps.every((s) => s.issues.length === 0)).toBe(true);

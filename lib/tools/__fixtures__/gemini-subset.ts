@@ -43,6 +43,10 @@ export function findGeminiViolations(schema: unknown, path = ''): string[] {
   if ((node.properties !== undefined || node.required !== undefined) && node.type !== 'OBJECT')
     found.push(`${path}: properties on non-OBJECT`);
   if (node.type === 'ARRAY' && node.items === undefined) found.push(`${path}: ARRAY without items`);
+  // "properties: should be non-empty for OBJECT type"
+  if (node.type === 'OBJECT' && Object.keys((node.properties as object) ?? {}).length === 0)
+    found.push(`${path}: OBJECT without properties`);
+  if (node.type === undefined && !Array.isArray(node.anyOf)) found.push(`${path}: no type`);
   if (Array.isArray(node.enum) && node.enum.some((v) => typeof v !== 'string'))
     found.push(`${path}/enum: non-string value`);
   if (Array.isArray(node.required)) {

@@ -1,7 +1,7 @@
 /** Anthropic Messages API client tools: `[{name, description, input_schema}]`. Detection and rendering. */
 import { joinPointer } from '../../result';
 import { isJsonObject } from '../json-schema';
-import type { JsonSchema, ToolDeclaration } from '../types';
+import type { ConversionIssue, JsonSchema, ToolDeclaration } from '../types';
 import {
   describeValue,
   detectItems,
@@ -9,6 +9,7 @@ import {
   getToolList,
   notToolObject,
   problem,
+  reportUncarried,
   type DeclarationShape,
 } from './common';
 
@@ -49,8 +50,16 @@ export const anthropicShape: DeclarationShape = {
   },
 };
 
-/** Render one tool for Anthropic's Messages API: `{name, description, input_schema}`. */
-export function renderAnthropicTool(tool: ToolDeclaration, opts: { name?: string } = {}): AnthropicTool {
+/**
+ * Render one tool for Anthropic's Messages API: `{name, description, input_schema}`, which takes
+ * JSON Schema as it is. Title, output schema and MCP metadata have no field; their absence is
+ * reported on `opts.issues`.
+ */
+export function renderAnthropicTool(
+  tool: ToolDeclaration,
+  opts: { name?: string; issues?: ConversionIssue[] } = {},
+): AnthropicTool {
+  reportUncarried(opts.issues, tool, 'Anthropic', []);
   const out: Partial<AnthropicTool> = { name: opts.name ?? tool.name };
   const description = getDescription(tool);
   if (description !== undefined) out.description = description;

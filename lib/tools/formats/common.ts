@@ -7,7 +7,7 @@
  */
 import { joinPointer, type Issue } from '../../result';
 import { isJsonObject } from '../json-schema';
-import type { DeclarationFormat, ToolDeclaration } from '../types';
+import type { ConversionIssue, DeclarationFormat, ToolDeclaration } from '../types';
 
 /** One declaration located in the input, before its content is checked. */
 export interface RawTool {
@@ -25,6 +25,10 @@ export interface RawTool {
   outputSchemaPath?: string;
   outputDialect?: 'json-schema' | 'gemini';
   annotations?: unknown;
+  /** MCP only: `icons`, `execution` and `_meta`, kept as sent (checked for their JSON kind). */
+  icons?: unknown;
+  execution?: unknown;
+  meta?: unknown;
 }
 
 /** A file shape the importer recognises. */
@@ -136,4 +140,93 @@ export function checkFunctionType(tool: Record<string, unknown>, path: string): 
 export function getDescription(tool: ToolDeclaration): string | undefined {
   if (tool.description !== '') return tool.description;
   return tool.title !== undefined && tool.title !== '' ? tool.title : undefined;
+}
+
+/**
+ * Report a schema converter's issues (paths inside one schema) as conversion issues of `tool`,
+ * located under `base` (`/inputSchema`, `/outputSchema`).
+ */
+export function reportSchemaIssues(
+  sink: ConversionIssue[] | undefined,
+  tool: ToolDeclaration,
+  base: string,
+  issues: readonly Issue[],
+  severity: ConversionIssue['severity'],
+  messagePrefix = '',
+): void {
+  if (!sink) return;
+  for (const issue of issues) {
+    sink.push({
+      tool: tool.name,
+      path: base + issue.path,
+      code: issue.code ?? 'changed',
+      message: messagePrefix + issue.message,
+      severity,
+    });
+  }
+}
+
+/** Fields of a declaration that some formats have no place for. */
+export type OptionalField = 'title' | 'outputSchema' | 'annotations' | 'icons' | 'execution' | '_meta';
+
+const FIELD_WORDS: Record<Exclude<OptionalField, 'title' | 'outputSchema'>, string> = {
+  annotations: 'annotations (hints such as readOnlyHint)',
+  icons: 'icons',
+  execution: 'execution settings',
+  _meta: '_meta',
+};
+
+/**
+ * Report the fields of `tool` that `format` has no place for (those not in `carried`): the
+ * output schema is a `loss` when it names outputs (a workflow built from the file would have
+ * only "result"); the title is a note (sent as the description when there is none); the MCP
+ * metadata fields are notes.
+ */
+export function reportUncarried(
+  sink: ConversionIssue[] | undefined,
+  tool: ToolDeclaration,
+  format: string,
+  carried: readonly OptionalField[],
+): void {
+  if (!sink) return;
+  const note = (
+    path: string,
+    code: string,
+    message: string,
+    severity: ConversionIssue['severity'] = 'note',
+  ) => sink.push({ tool: tool.name, path, code, message, severity });
+  if (!carried.includes('title') && tool.title !== undefined && tool.title !== '') {
+    if (tool.description === '')
+      note(
+        '/title',
+        'title_as_description',
+        `${format} has no title field; the title was sent as the description.`,
+      );
+    else note('/title', 'title_dropped', `${format} has no title field; the title was left out.`);
+  }
+  if (!carried.includes('outputSchema') && tool.outputSchema !== undefined) {
+    const properties = tool.outputSchema.properties;
+    const names = isJsonObject(properties) ? Object.keys(properties) : [];
+    if (names.length > 0)
+      note(
+        '/outputSchema',
+        'output_schema_dropped',
+        `${format} has no field for an output schema; it was left out, so a workflow built from this file has the one output "result" instead of ${names.map((n) => JSON.stringify(n)).join(', ')}.`,
+        'loss',
+      );
+    else
+      note(
+        '/outputSchema',
+        'output_schema_dropped',
+        `${format} has no field for an output schema; it was left out (it names no outputs).`,
+      );
+  }
+  for (const key of ['annotations', 'icons', 'execution', '_meta'] as const) {
+    if (carried.includes(key) || tool[key] === undefined) continue;
+    note(
+      `/${key}`,
+      `${key.replace('_', '')}_dropped`,
+      `${format} has no field for the tool's ${FIELD_WORDS[key]}; left out.`,
+    );
+  }
 }

@@ -8,7 +8,7 @@ import { joinPointer, type Issue } from '../../result';
 import { createToolAliases, getToolNamePattern, type ToolAliases } from '../aliases';
 import { toGeminiSchema, type GeminiTypeCase } from '../gemini-schema';
 import { isJsonObject } from '../json-schema';
-import type { JsonSchema, ToolDeclaration } from '../types';
+import type { ConversionIssue, JsonSchema, ToolDeclaration } from '../types';
 import {
   describeValue,
   detectItems,
@@ -16,6 +16,8 @@ import {
   getToolList,
   notToolObject,
   problem,
+  reportSchemaIssues,
+  reportUncarried,
   type DeclarationShape,
   type Item,
   type RawTool,
@@ -27,6 +29,8 @@ export interface GeminiFunctionDeclaration {
   description?: string;
   parameters?: JsonSchema;
   parametersJsonSchema?: JsonSchema;
+  response?: JsonSchema;
+  responseJsonSchema?: JsonSchema;
 }
 
 /** A Gemini `Tool` holding function declarations. */
@@ -136,19 +140,54 @@ export const geminiShape: DeclarationShape = {
 /** Options of `renderGeminiDeclarations`. */
 export interface GeminiRenderOptions {
   aliases?: ToolAliases;
-  /** `openapi` (default): `parameters` in Gemini's subset; `json-schema`: `parametersJsonSchema`. */
+  /**
+   * `openapi` (default): `parameters` and `response` in Gemini's OpenAPI subset, what the
+   * conversion changes reported; `json-schema`: `parametersJsonSchema` and
+   * `responseJsonSchema`, the schemas as declared.
+   */
   schema?: 'openapi' | 'json-schema';
   typeCase?: GeminiTypeCase;
+  /** Where what the conversion changed is reported (see `ConversionIssue`). */
+  issues?: ConversionIssue[];
 }
 
 function hasProperties(schema: JsonSchema): boolean {
   return isJsonObject(schema.properties) && Object.keys(schema.properties).length > 0;
 }
 
+/** One declaration in Gemini's OpenAPI subset, with what the conversion changed reported. */
+function renderOpenApiSchemas(
+  tool: ToolDeclaration,
+  decl: GeminiFunctionDeclaration,
+  opts: GeminiRenderOptions,
+): void {
+  // Checked after conversion: parameters given through a root allOf or $ref have no root
+  // "properties" until the converter has merged or inlined them.
+  const parameters = toGeminiSchema(tool.inputSchema, { typeCase: opts.typeCase });
+  reportSchemaIssues(opts.issues, tool, '/inputSchema', parameters.issues, 'loss');
+  if (hasProperties(parameters.schema)) decl.parameters = parameters.schema;
+  if (tool.outputSchema === undefined) return;
+  const response = toGeminiSchema(tool.outputSchema, { typeCase: opts.typeCase });
+  if (hasProperties(response.schema)) {
+    reportSchemaIssues(opts.issues, tool, '/outputSchema', response.issues, 'loss');
+    decl.response = response.schema;
+  } else {
+    opts.issues?.push({
+      tool: tool.name,
+      path: '/outputSchema',
+      code: 'gemini_empty_response',
+      message:
+        'The output schema declares no properties and Gemini rejects an OBJECT without properties, so "response" was left out (the outputs are "result" either way).',
+      severity: 'note',
+    });
+  }
+}
+
 /**
  * Render tools as one Gemini `Tool`: `{functionDeclarations:[…]}`. In `openapi` mode the
- * parameters are converted with `toGeminiSchema` (see its issues for what was lost); a tool
- * without parameters leaves `parameters` unset, as Gemini rejects an empty OBJECT.
+ * schemas are converted with `toGeminiSchema`; a tool without parameters leaves `parameters`
+ * unset, as Gemini rejects an empty OBJECT. The output schema is `response` (or
+ * `responseJsonSchema`); title and MCP metadata have no field, which is reported.
  */
 export function renderGeminiDeclarations(
   tools: readonly ToolDeclaration[],
@@ -161,12 +200,11 @@ export function renderGeminiDeclarations(
     if (description !== undefined) decl.description = description;
     if (opts.schema === 'json-schema') {
       decl.parametersJsonSchema = tool.inputSchema;
+      if (tool.outputSchema !== undefined) decl.responseJsonSchema = tool.outputSchema;
     } else {
-      // Checked after conversion: parameters given through a root allOf or $ref have no root
-      // "properties" until the converter has merged or inlined them.
-      const parameters = toGeminiSchema(tool.inputSchema, { typeCase: opts.typeCase }).schema;
-      if (hasProperties(parameters)) decl.parameters = parameters;
+      renderOpenApiSchemas(tool, decl, opts);
     }
+    reportUncarried(opts.issues, tool, 'Gemini', ['outputSchema']);
     return decl;
   });
   return { functionDeclarations };

@@ -26,6 +26,9 @@ export interface McpTool {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: Record<string, unknown>;
+  icons?: unknown[];
+  execution?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
 }
 
 function readMcpTool(item: Item): Issue | RawTool {
@@ -48,6 +51,9 @@ function readMcpTool(item: Item): Issue | RawTool {
     outputSchemaPath: joinPointer(item.path, 'outputSchema'),
     outputDialect: 'json-schema',
     annotations: tool.annotations,
+    icons: tool.icons,
+    execution: tool.execution,
+    meta: tool._meta,
   };
 }
 
@@ -75,7 +81,11 @@ export const mcpShape: DeclarationShape = {
   },
 };
 
-/** Render one tool as an MCP `Tool` (names are not aliased: MCP allows them all). */
+/**
+ * Render one tool as an MCP `Tool`: every field of the MCP Tool schema the declaration has
+ * (title, output schema, annotations, icons, execution, `_meta`) is carried, so MCP to MCP
+ * loses nothing. Names are not aliased: MCP allows them all.
+ */
 export function renderMcpTool(tool: ToolDeclaration): McpTool {
   const out: McpTool = { name: tool.name } as McpTool;
   if (tool.title !== undefined) out.title = tool.title;
@@ -83,5 +93,8 @@ export function renderMcpTool(tool: ToolDeclaration): McpTool {
   out.inputSchema = tool.inputSchema;
   if (tool.outputSchema !== undefined) out.outputSchema = tool.outputSchema;
   if (tool.annotations !== undefined) out.annotations = tool.annotations;
+  if (tool.icons !== undefined) out.icons = tool.icons;
+  if (tool.execution !== undefined) out.execution = tool.execution;
+  if (tool._meta !== undefined) out._meta = tool._meta;
   return out;
 }

@@ -13,6 +13,7 @@ import {
   getToolList,
   notToolObject,
   problem,
+  reportUncarried,
   type DeclarationShape,
 } from './common';
 import { getOpenAiParameters, type ToolRenderOptions } from './openai-parameters';
@@ -56,9 +57,13 @@ export const chatShape: DeclarationShape = {
   },
 };
 
-/** Render one tool for OpenAI Chat Completions: `{type:"function", function:{…}}`. */
+/**
+ * Render one tool for OpenAI Chat Completions: `{type:"function", function:{…}}`. Chat tools
+ * have no title, output schema or MCP metadata; their absence is reported on `opts.issues`.
+ */
 export function renderChatTool(tool: ToolDeclaration, opts: ToolRenderOptions = {}): ChatTool {
-  const { parameters, strict } = getOpenAiParameters(tool, opts.strict);
+  const { parameters, strict } = getOpenAiParameters(tool, opts.strict, opts.issues);
+  reportUncarried(opts.issues, tool, 'OpenAI Chat Completions', []);
   // Built key by key so the JSON reads name, description, parameters, strict.
   const fn: Partial<ChatTool['function']> = { name: opts.name ?? tool.name };
   const description = getDescription(tool);

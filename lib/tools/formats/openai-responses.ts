@@ -12,6 +12,7 @@ import {
   getToolList,
   notToolObject,
   problem,
+  reportUncarried,
   type DeclarationShape,
 } from './common';
 import { getOpenAiParameters, type ToolRenderOptions } from './openai-parameters';
@@ -22,6 +23,8 @@ export interface ResponsesTool {
   name: string;
   description?: string;
   parameters: JsonSchema;
+  /** The JSON value the function's (string) output encodes. */
+  output_schema?: JsonSchema;
   strict: boolean;
 }
 
@@ -62,13 +65,19 @@ export const responsesShape: DeclarationShape = {
   },
 };
 
-/** Render one tool for the OpenAI Responses API: flat `{type:"function", name, …, strict}`. */
+/**
+ * Render one tool for the OpenAI Responses API: flat `{type:"function", name, …, strict}`, with
+ * the output schema as `output_schema`. Title and MCP metadata have no field; their absence is
+ * reported on `opts.issues`.
+ */
 export function renderResponsesTool(tool: ToolDeclaration, opts: ToolRenderOptions = {}): ResponsesTool {
-  const { parameters, strict } = getOpenAiParameters(tool, opts.strict);
+  const { parameters, strict } = getOpenAiParameters(tool, opts.strict, opts.issues);
+  reportUncarried(opts.issues, tool, 'OpenAI Responses', ['outputSchema']);
   const out: Partial<ResponsesTool> = { type: 'function', name: opts.name ?? tool.name };
   const description = getDescription(tool);
   if (description !== undefined) out.description = description;
   out.parameters = parameters;
+  if (tool.outputSchema !== undefined) out.output_schema = tool.outputSchema;
   // Always explicit: the spec marks it required and the API's default differs between endpoints.
   out.strict = strict;
   return out as ResponsesTool;

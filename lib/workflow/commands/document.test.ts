@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hashDeclaration } from '../tools/canonical-json';
-import type { ToolDeclaration } from '../tools/types';
-import { analyseTool, fetchTool } from './__fixtures__/declarations';
+import { hashDeclaration } from '../../tools/canonical-json';
+import type { ToolDeclaration } from '../../tools/types';
+import { analyseTool, fetchTool } from '../__fixtures__/declarations';
 import {
   addNode,
   connect,
@@ -14,10 +14,10 @@ import {
   renameNode,
   resetArg,
   setArg,
-} from './commands';
-import { exportWorkflow } from './export';
-import { importWorkflow, validateExport } from './import';
-import { asNodeId, type WorkflowDocument } from './types';
+} from '.';
+import { exportWorkflow } from '../export';
+import { importWorkflow, validateExport } from '../import';
+import { asNodeId, type WorkflowDocument } from '../types';
 
 const empty: WorkflowDocument = { task: '', nodes: [], edges: [], tools: {} };
 

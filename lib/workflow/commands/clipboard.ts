@@ -3,10 +3,10 @@
  * snapshots they use, so it can be pasted after the originals are deleted (or into another
  * workflow). Pure; complements lib/workflow/commands.ts.
  */
-import { getUniqueNodeId, removeEdgesWithoutPorts } from './commands';
-import { createEdgeId, getToolSnapshot } from './graph';
-import { setJsonMember } from './params';
-import type { NodeId, ToolSnapshot, WorkflowDocument, WorkflowEdge, WorkflowNode, XY } from './types';
+import { getUniqueNodeId, removeEdgesWithoutPorts } from './document';
+import { createEdgeId, getToolSnapshot } from '../graph';
+import { setJsonMember } from '../params';
+import type { NodeId, ToolSnapshot, WorkflowDocument, WorkflowEdge, WorkflowNode, XY } from '../types';
 
 /** What Copy keeps. Plain JSON: it can go through the system clipboard unchanged. */
 export interface NodeClipboard {
@@ -78,4 +78,16 @@ export function pasteNodes(
     doc: { ...before, tools, nodes: [...before.nodes, ...copies], edges: [...before.edges, ...edges] },
     ids: copies.map((c) => c.id),
   };
+}
+
+/**
+ * Duplicate nodes in place: copy them and paste the copy shifted by `offset` (new ids
+ * `<id>_copy_<n>`, the edges among them copied, edges from outside not: an input takes one edge).
+ */
+export function duplicateNodes(
+  doc: WorkflowDocument,
+  ids: Iterable<NodeId | string>,
+  offset: XY,
+): WorkflowDocument {
+  return pasteNodes(doc, copyNodes(doc, ids), offset).doc;
 }

@@ -3,18 +3,23 @@
  * (untouched nodes and edges are shared; a command that changes nothing returns the same
  * document, so the store can skip an undo step). Refusals are values with a reason.
  */
-import { hashDeclaration } from '../tools/canonical-json';
-import type { ToolDeclaration } from '../tools/types';
-import { err, ok, type Issue, type Result } from '../result';
-import { cloneJson, setJsonMember } from './params';
+import { hashDeclaration } from '../../tools/canonical-json';
+import type { ToolDeclaration } from '../../tools/types';
+import { err, ok, type Issue, type Result } from '../../result';
+import { setJsonMember } from '../params';
 import {
+  appendEdge,
+  appendNode,
   createEdgeId,
+  findEdgeInto,
+  findNode,
+  getNodeIndex,
   getInputPorts,
   getOutputPorts,
   getToolSnapshot,
   hasPath,
   isTypeCompatible,
-} from './graph';
+} from '../graph';
 import {
   asNodeId,
   type EdgeId,
@@ -23,9 +28,7 @@ import {
   type WorkflowDocument,
   type WorkflowNode,
   type XY,
-} from './types';
-
-export { isTypeCompatible } from './graph';
+} from '../types';
 
 /** The first `<base>_<n>` (n ≥ 1) that no node of the document uses. */
 export function getUniqueNodeId(doc: WorkflowDocument, base = 'step', taken?: ReadonlySet<string>): NodeId {
@@ -41,7 +44,7 @@ function updateNode(
   id: NodeId | string,
   change: (node: WorkflowNode) => WorkflowNode,
 ): WorkflowDocument {
-  const index = doc.nodes.findIndex((n) => n.id === id);
+  const index = getNodeIndex(doc.nodes, id);
   if (index === -1) return doc;
   const next = change(doc.nodes[index]);
   if (next === doc.nodes[index]) return doc;
@@ -60,6 +63,9 @@ function pruneTools(doc: WorkflowDocument): WorkflowDocument {
   return { ...doc, tools };
 }
 
+/** What a call records on its node besides the args (see WorkflowNode). */
+export type NodeExtras = Pick<WorkflowNode, 'unknownArgs' | 'rawArguments' | 'notes'>;
+
 /**
  * Add a node calling `decl` at `position`, appended last, with id `id` or the first free
  * `step_<n>`. The declaration is snapshotted; a changed declaration of the same name replaces
@@ -67,28 +73,65 @@ function pruneTools(doc: WorkflowDocument): WorkflowDocument {
  * and nodes built from the old one keep their `toolHash` so drift shows. An edge into an input,
  * or from an output, that the new declaration no longer has is removed, with a warning on the
  * node it fed: left in place it would export a file that import refuses.
+ *
+ * `decl` may be a bare tool name: a call of a tool nobody declared (a plan naming a tool its
+ * tools file lacks) becomes a node that keeps its args and shows the tool as undeclared.
  */
 export function addNode(
   doc: WorkflowDocument,
-  decl: ToolDeclaration,
+  decl: ToolDeclaration | string,
   position: XY,
   args: Record<string, unknown> = {},
   id: NodeId = getUniqueNodeId(doc),
+  extras: NodeExtras = {},
 ): WorkflowDocument {
-  const current = getToolSnapshot(doc, decl.name);
-  const hash = current?.declaration === decl ? current.hash : hashDeclaration(decl);
+  const current = typeof decl === 'string' ? undefined : getToolSnapshot(doc, decl.name);
+  const hash =
+    typeof decl === 'string'
+      ? undefined
+      : current?.declaration === decl
+        ? current.hash
+        : hashDeclaration(decl);
+  // A fixed key order (notes last, as addNodeNotes appends them), so that adding a node with
+  // its notes and adding it then noting it give the same JSON.
   const node: WorkflowNode = {
     id,
-    tool: decl.name,
+    tool: typeof decl === 'string' ? decl : decl.name,
     position: { x: position.x, y: position.y },
     args: { ...args },
-    toolHash: hash,
   };
-  if (current?.hash === hash) return { ...doc, nodes: [...doc.nodes, node] };
+  if (hash !== undefined) node.toolHash = hash;
+  if (extras.unknownArgs && extras.unknownArgs.length > 0) node.unknownArgs = [...extras.unknownArgs];
+  if (extras.rawArguments !== undefined) node.rawArguments = extras.rawArguments;
+  if (extras.notes && extras.notes.length > 0) node.notes = [...extras.notes];
+  if (typeof decl === 'string' || hash === undefined) return { ...doc, nodes: appendNode(doc.nodes, node) };
+  if (current?.hash === hash) return { ...doc, nodes: appendNode(doc.nodes, node) };
   // A computed key defines an own member, even for a tool named "__proto__".
   const tools = { ...doc.tools, [decl.name]: { declaration: decl, hash } };
   const fitted = removeEdgesWithoutPorts({ ...doc, tools }, [decl.name]);
-  return { ...fitted, nodes: [...fitted.nodes, node] };
+  return { ...fitted, nodes: appendNode(fitted.nodes, node) };
+}
+
+/** Append notes to a node (a reference that could not be wired, a repaired argument). */
+export function addNodeNotes(
+  doc: WorkflowDocument,
+  id: NodeId | string,
+  notes: readonly NodeIssue[],
+): WorkflowDocument {
+  if (notes.length === 0) return doc;
+  return updateNode(doc, id, (node) => ({ ...node, notes: [...(node.notes ?? []), ...notes] }));
+}
+
+/** Record args a node was sent that its tool does not declare (shown as unknown args). */
+export function addUnknownArgs(
+  doc: WorkflowDocument,
+  id: NodeId | string,
+  names: readonly string[],
+): WorkflowDocument {
+  return updateNode(doc, id, (node) => {
+    const fresh = names.filter((n) => !(node.unknownArgs ?? []).includes(n));
+    return fresh.length === 0 ? node : { ...node, unknownArgs: [...(node.unknownArgs ?? []), ...fresh] };
+  });
 }
 
 /**
@@ -157,17 +200,32 @@ export interface Connection {
  */
 export function connect(doc: WorkflowDocument, c: Connection): Result<WorkflowDocument> {
   const refuse = (path: string, code: string, message: string) => err<Issue[]>([{ path, code, message }]);
-  const source = doc.nodes.find((n) => n.id === c.source);
-  const target = doc.nodes.find((n) => n.id === c.target);
+  const source = findNode(doc, c.source);
+  const target = findNode(doc, c.target);
   if (!source) return refuse('/source', 'unknown_node', `There is no node "${c.source}" to connect from.`);
   if (!target) return refuse('/target', 'unknown_node', `There is no node "${c.target}" to connect to.`);
-  const out = getOutputPorts(doc, source).find((p) => p.name === c.sourceOutput);
+  const outputs = getOutputPorts(doc, source);
+  const out = outputs.find((p) => p.name === c.sourceOutput);
   if (!out) {
-    return refuse('/sourceOutput', 'unknown_port', `Node "${source.id}" has no output "${c.sourceOutput}".`);
+    return refuse(
+      '/sourceOutput',
+      'unknown_port',
+      `Node "${source.id}" has no output "${c.sourceOutput}"; its outputs: ${listNames(outputs)}.`,
+    );
   }
-  const input = getInputPorts(doc, target).find((p) => p.name === c.targetInput);
+  const inputs = getInputPorts(doc, target);
+  // A node whose tool is undeclared takes any named input (its declaration is unknown).
+  const input =
+    inputs.find((p) => p.name === c.targetInput) ??
+    (isUndeclared(doc, target) && c.targetInput !== ''
+      ? { name: c.targetInput, type: 'any' as const }
+      : undefined);
   if (!input) {
-    return refuse('/targetInput', 'unknown_port', `Node "${target.id}" has no input "${c.targetInput}".`);
+    return refuse(
+      '/targetInput',
+      'unknown_port',
+      `Node "${target.id}" has no input "${c.targetInput}"; its inputs: ${listNames(inputs)}.`,
+    );
   }
   if (source.id === target.id) {
     return refuse(
@@ -183,7 +241,7 @@ export function connect(doc: WorkflowDocument, c: Connection): Result<WorkflowDo
       `Output "${out.name}" is ${out.type} but input "${input.name}" takes ${input.type}: pick an input of type ${out.type} (or any).`,
     );
   }
-  const existing = doc.edges.find((e) => e.target === target.id && e.targetInput === input.name);
+  const existing = findEdgeInto(doc.edges, target.id, input.name);
   if (existing) {
     return refuse(
       '/targetInput',
@@ -205,7 +263,15 @@ export function connect(doc: WorkflowDocument, c: Connection): Result<WorkflowDo
     target: target.id,
     targetInput: input.name,
   };
-  return ok({ ...doc, edges: [...doc.edges, edge] });
+  return ok({ ...doc, edges: appendEdge(doc.edges, edge) });
+}
+
+function listNames(ports: readonly { name: string }[]): string {
+  return ports.length === 0 ? '(none)' : ports.map((p) => `"${p.name}"`).join(', ');
+}
+
+function isUndeclared(doc: WorkflowDocument, node: WorkflowNode): boolean {
+  return !getToolSnapshot(doc, node.tool) && !node.placeholderParams;
 }
 
 /** Remove one edge; the input falls back to its arg, default or zero value. */
@@ -269,45 +335,4 @@ export function renameNode(doc: WorkflowDocument, id: NodeId | string, label: st
     }
     return { ...node, label: trimmed };
   });
-}
-
-/**
- * Copy nodes, shifted by `offset`, with new unique ids (`<id>_copy_<n>`); edges between two
- * copied nodes are copied too, edges from outside are not (an input takes one edge). The
- * copies are appended in document order.
- */
-export function duplicateNodes(
-  doc: WorkflowDocument,
-  ids: Iterable<NodeId | string>,
-  offset: XY,
-): WorkflowDocument {
-  const chosen = new Set<string>(ids);
-  const originals = doc.nodes.filter((n) => chosen.has(n.id));
-  if (originals.length === 0) return doc;
-  const taken = new Set<string>();
-  const newId = new Map<string, NodeId>();
-  for (const node of originals) {
-    const id = getUniqueNodeId(doc, `${node.id}_copy`, taken);
-    taken.add(id);
-    newId.set(node.id, id);
-  }
-  const copies = originals.map((node): WorkflowNode => ({
-    ...cloneJson(node), // a copy never shares arg objects with its original
-    id: newId.get(node.id)!,
-    position: { x: node.position.x + offset.x, y: node.position.y + offset.y },
-  }));
-  const edges = doc.edges
-    .filter((e) => newId.has(e.source) && newId.has(e.target))
-    .map((e) => {
-      const source = newId.get(e.source)!;
-      const target = newId.get(e.target)!;
-      return {
-        id: createEdgeId(source, e.sourceOutput, target, e.targetInput),
-        source,
-        sourceOutput: e.sourceOutput,
-        target,
-        targetInput: e.targetInput,
-      };
-    });
-  return { ...doc, nodes: [...doc.nodes, ...copies], edges: [...doc.edges, ...edges] };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyseTool, fetchTool } from './__fixtures__/declarations';
+import { analyseTool, fetchTool } from '../__fixtures__/declarations';
 import { copyNodes, pasteNodes } from './clipboard';
-import { asEdgeId, asNodeId, type WorkflowDocument } from './types';
+import { asEdgeId, asNodeId, type WorkflowDocument } from '../types';
 
 const doc: WorkflowDocument = {
   task: '',
