@@ -2,10 +2,13 @@
  * What a CLI command may touch: output streams and files, injected so commands are unit-testable
  * without spawning a process.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Issue } from '../lib/result';
+import { parseDeclarationsText } from '../lib/tools/import';
+import type { ToolDeclaration } from '../lib/tools/types';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -84,4 +87,37 @@ export async function readInputFile(
 export function printIssues(io: CliIo, file: string, issues: readonly Issue[]): void {
   for (const issue of issues)
     io.stderr(`${file}${issue.path === '' ? '' : ' ' + issue.path}: ${issue.message}\n`);
+}
+
+/**
+ * Read a tool declarations file given by `--tools` (any supported format); its tools carry the
+ * file's name as their toolkit. A missing file or bad declarations are printed: bad input.
+ */
+export async function readToolsFile(
+  io: CliIo,
+  path: string,
+): Promise<{ ok: true; text: string; tools: ToolDeclaration[] } | { ok: false }> {
+  const text = await readInputFile(io, path, '--tools file');
+  if (!text.ok) return text;
+  const toolkit = basename(path, extname(path));
+  const tools = parseDeclarationsText(text.text, { source: { kind: 'file', toolkit } });
+  if (!tools.ok) {
+    printIssues(io, path, tools.error);
+    return { ok: false };
+  }
+  return { ok: true, text: text.text, tools: tools.value.tools };
+}
+
+/** A comma-separated option as a list (`""` is none); undefined when the option is not given. */
+export function getListOption(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** A workflow id derived from the inputs, so the same inputs give the same id (`wf_<12 hex>`). */
+export function getContentId(...parts: string[]): string {
+  return 'wf_' + createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 12);
 }

@@ -1,11 +1,18 @@
 /** `toolflow build`: tool declarations + a plan → the v1 workflow export on stdout (no model). */
-import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
-import { parseDeclarationsText } from '../../lib/tools/import';
 import { parseJsonText } from '../../lib/tools/json-text';
 import { exportWorkflow } from '../../lib/workflow/export';
 import { createDocumentFromPlan, parsePlan } from '../../lib/workflow/plan';
-import { parseCommandArgs, printIssues, readInputFile, UsageError, type CliCommand } from '../io';
+import {
+  getContentId,
+  getListOption,
+  parseCommandArgs,
+  printIssues,
+  readInputFile,
+  readToolsFile,
+  UsageError,
+  type CliCommand,
+} from '../io';
 
 const usage = `Usage: toolflow build --tools FILE --plan FILE [options]
 
@@ -13,19 +20,12 @@ Build a workflow from tool declarations and a plan, and print its export JSON (f
 toolflow.workflow, version 1) on stdout.
 
   --tools FILE           tool declarations (MCP tools/list, OpenAI, Gemini, Anthropic or bare list)
-  --plan FILE            {task, steps:[{id, tool, args}], edges:[…]}; "{{step.output}}" args become edges
+  --plan FILE            {task, steps:[{id, tool, args}], edges:[…]}; steps are calls made in order:
+                         an arg "{{step_1.result}}" wires an earlier step's output to that input
   --system-params a,b    parameters the platform injects (default: executor,storage; "" for none)
   --name NAME            workflow name (default: the plan's task, else the plan file name)
   --id ID                workflow id (default: derived from the two files' content)
 `;
-
-function getList(value: string | undefined): string[] | undefined {
-  if (value === undefined) return undefined;
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-}
 
 export const command: CliCommand = {
   summary: 'tools + plan → workflow export JSON (no model needed)',
@@ -41,39 +41,25 @@ export const command: CliCommand = {
     if (!values.tools || !values.plan)
       throw new UsageError('both --tools FILE and --plan FILE are required.');
 
-    const toolsText = await readInputFile(io, values.tools, '--tools file');
+    const tools = await readToolsFile(io, values.tools);
     const planText = await readInputFile(io, values.plan, '--plan file');
-    if (!toolsText.ok || !planText.ok) return 1;
+    if (!tools.ok || !planText.ok) return 1;
 
-    const toolkit = basename(values.tools, extname(values.tools));
-    const tools = parseDeclarationsText(toolsText.text, { source: { kind: 'file', toolkit } });
-    if (!tools.ok) {
-      printIssues(io, values.tools, tools.error);
-      return 1;
-    }
     const planJson = parseJsonText(planText.text);
     const plan = planJson.ok ? parsePlan(planJson.value) : planJson;
     if (!plan.ok) {
       printIssues(io, values.plan, plan.error);
       return 1;
     }
-    const built = createDocumentFromPlan(plan.value, tools.value.tools, {
-      systemParams: getList(values['system-params']),
+    const built = createDocumentFromPlan(plan.value, tools.tools, {
+      systemParams: getListOption(values['system-params']),
     });
     if (!built.ok) {
       printIssues(io, values.plan, built.error);
       return 1;
     }
 
-    const id =
-      values.id ??
-      'wf_' +
-        createHash('sha256')
-          .update(toolsText.text)
-          .update('\0')
-          .update(planText.text)
-          .digest('hex')
-          .slice(0, 12);
+    const id = values.id ?? getContentId(tools.text, planText.text);
     const name = values.name ?? (plan.value.task?.trim() || basename(values.plan, extname(values.plan)));
     const exported = exportWorkflow(built.value, { id, name });
     io.stdout(JSON.stringify(exported, null, 2) + '\n');

@@ -3,15 +3,20 @@
  * OpenAI-compatible model and print the v1 export JSON on stdout. stderr says which planner ran,
  * each step as it appears, and why planning stopped.
  */
-import { createHash } from 'node:crypto';
-import { basename, extname } from 'node:path';
 import { allowServerOnlyImports } from '../../lib/server-context';
 import { runPlanner } from '../../lib/planner/loop';
 import { createPlannedDocument } from '../../lib/planner/operations';
 import type { PlanEvent, StopReason } from '../../lib/planner/types';
-import { parseDeclarationsText } from '../../lib/tools/import';
 import { exportWorkflow } from '../../lib/workflow/export';
-import { parseCommandArgs, printIssues, readInputFile, UsageError, type CliCommand } from '../io';
+import {
+  getContentId,
+  getListOption,
+  parseCommandArgs,
+  printIssues,
+  readToolsFile,
+  UsageError,
+  type CliCommand,
+} from '../io';
 
 const usage = `Usage: toolflow plan "<task>" --tools FILE [options]
 
@@ -37,14 +42,6 @@ const STOPS: Record<StopReason, string> = {
   cancelled: 'cancelled',
   error: 'an error ended the run',
 };
-
-function getList(value: string | undefined): string[] | undefined {
-  if (value === undefined) return undefined;
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-}
 
 export const command: CliCommand = {
   summary: 'task in words → workflow export JSON (offline planner or an OpenAI-compatible model)',
@@ -77,14 +74,8 @@ export const command: CliCommand = {
       );
     }
 
-    const toolsText = await readInputFile(io, values.tools, '--tools file');
-    if (!toolsText.ok) return 1;
-    const toolkit = basename(values.tools, extname(values.tools));
-    const tools = parseDeclarationsText(toolsText.text, { source: { kind: 'file', toolkit } });
-    if (!tools.ok) {
-      printIssues(io, values.tools, tools.error);
-      return 1;
-    }
+    const tools = await readToolsFile(io, values.tools);
+    if (!tools.ok) return 1;
 
     // The CLI is a server process: let lib/llm's `server-only` modules load under plain Node.
     allowServerOnlyImports();
@@ -96,14 +87,14 @@ export const command: CliCommand = {
     }
     io.stderr(`toolflow plan: planner ${choice.value.description}\n`);
 
-    const systemParams = getList(values['system-params']);
+    const systemParams = getListOption(values['system-params']);
     const controller = new AbortController();
     const onInterrupt = () => controller.abort();
     process.once('SIGINT', onInterrupt);
     let done: Extract<PlanEvent, { type: 'done' }> | undefined;
     try {
       const events = runPlanner(
-        { task, tools: tools.value.tools, ...(systemParams ? { systemParams } : {}) },
+        { task, tools: tools.tools, ...(systemParams ? { systemParams } : {}) },
         choice.value.port,
         {
           signal: controller.signal,
@@ -120,15 +111,12 @@ export const command: CliCommand = {
     }
     if (!done) return 1;
 
-    const doc = createPlannedDocument(task, done.operations, tools.value.tools, systemParams);
+    const doc = createPlannedDocument(task, done.operations, tools.tools, systemParams);
     if (!doc.ok) {
       printIssues(io, 'plan', doc.error);
       return 1;
     }
-    const id =
-      values.id ??
-      'wf_' +
-        createHash('sha256').update(toolsText.text).update('\0').update(task).digest('hex').slice(0, 12);
+    const id = values.id ?? getContentId(tools.text, task);
     const name = values.name ?? (task.length > 80 ? `${task.slice(0, 79)}…` : task);
     io.stdout(JSON.stringify(exportWorkflow(doc.value, { id, name }), null, 2) + '\n');
 

@@ -16,7 +16,8 @@ import { readFixtureJson } from '../../tests/fixtures/index';
 import { compileSpecSchema, describeErrors } from './__fixtures__/openai-spec';
 import { createToolAliases, getToolNamePattern, OPENAI_TOOL_NAME_PATTERN } from './aliases';
 import { importDeclarations } from './import';
-import { renderTools } from './render';
+import { convertTools, renderTools } from './render';
+import { findStrictViolations } from './__fixtures__/openai-strict';
 import { toStrictSchema } from './strict-schema';
 import type { ToolDeclaration } from './types';
 
@@ -206,5 +207,88 @@ describe.each(['everything', 'memory', 'filesystem'])('the %s server tool list',
       expect(schema.required).toEqual(Object.keys((schema.properties as object) ?? {}));
       for (const issue of issues) expect(issue.path === '' || issue.path.startsWith('/')).toBe(true);
     }
+  });
+});
+
+describe.each(['everything', 'memory', 'filesystem'])('converting the %s server (issue 12)', (server) => {
+  const get = () => lists.get(server)!;
+  /** The value a conversion issue's path points at in the declaration, or undefined. */
+  const at = (tool: ToolDeclaration, pointer: string): unknown =>
+    pointer
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>(
+        (node, key) => (node && typeof node === 'object' ? (node as never)[key] : undefined),
+        tool,
+      );
+
+  it('sends strict tools that pass the strict rules, and says why the others are not strict', () => {
+    const { tools } = get();
+    for (const strict of ['auto', 'always'] as const) {
+      const { output, issues } = convertTools(tools, 'openai-chat', { strict });
+      output.forEach((rendered, i) => {
+        if (rendered.function.strict)
+          expect(findStrictViolations(rendered.function.parameters), tools[i].name).toEqual([]);
+        else
+          expect(
+            issues.some((issue) => issue.tool === tools[i].name && issue.path.startsWith('/inputSchema')),
+          ).toBe(true);
+        expect(validateChatTool(rendered), describeErrors(validateChatTool)).toBe(true);
+      });
+      for (const issue of issues) {
+        const tool = tools.find((t) => t.name === issue.tool)!;
+        expect(at(tool, issue.path), `${issue.tool} ${issue.path}`).not.toBe(undefined);
+      }
+    }
+  });
+
+  it('gives Gemini parameters and responses inside its subset, every change named', () => {
+    const { tools } = get();
+    const { output, issues } = convertTools(tools, 'gemini');
+    for (const decl of output.functionDeclarations) {
+      if (decl.parameters) expect(findGeminiViolations(decl.parameters), decl.name).toEqual([]);
+      if (decl.response) expect(findGeminiViolations(decl.response), decl.name).toEqual([]);
+    }
+    for (const issue of issues) {
+      const tool = tools.find((t) => t.name === issue.tool)!;
+      expect(at(tool, issue.path), `${issue.tool} ${issue.path}`).not.toBe(undefined);
+    }
+    const lossless = convertTools(tools, 'gemini', { geminiSchema: 'json-schema' });
+    expect(lossless.issues.filter((i) => i.severity === 'loss')).toEqual([]);
+  });
+
+  it('keeps output schemas through Responses and Gemini, and says Chat and Anthropic drop them', () => {
+    const { tools } = get();
+    const withOutputs = tools.filter((t) => t.outputSchema !== undefined);
+    for (const target of ['openai-responses', 'gemini'] as const) {
+      const back = importDeclarations(
+        JSON.parse(JSON.stringify(convertTools(tools, target, { geminiSchema: 'json-schema' }).output)),
+      );
+      if (!back.ok) throw new Error(JSON.stringify(back.error));
+      for (const tool of withOutputs)
+        expect(
+          back.value.tools.find((t) => t.description === (tool.description || tool.title || ''))
+            ?.outputSchema,
+        ).toEqual(tool.outputSchema);
+    }
+    for (const target of ['openai-chat', 'anthropic'] as const) {
+      const { issues } = convertTools(tools, target);
+      for (const tool of withOutputs)
+        expect(issues.some((i) => i.tool === tool.name && i.path === '/outputSchema')).toBe(true);
+    }
+  });
+
+  it('goes from MCP to MCP with nothing lost, the MCP Tool fields included', () => {
+    const { raw, tools } = get();
+    const { output, issues } = convertTools(tools, 'mcp');
+    expect(issues).toEqual([]);
+    const rawTools = (raw as { tools: Record<string, unknown>[] }).tools;
+    output.tools.forEach((tool, i) => {
+      for (const key of ['title', 'annotations', 'icons', 'execution', '_meta', 'outputSchema'])
+        expect((tool as unknown as Record<string, unknown>)[key], `${tool.name} ${key}`).toEqual(
+          rawTools[i][key],
+        );
+    });
   });
 });
