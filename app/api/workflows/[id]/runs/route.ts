@@ -4,12 +4,11 @@
  * (the export exactly as downloaded, its hash, one queued row per node) and puts it on the job
  * queue; a worker executes it. 201 with the run; 422 when no node can run.
  */
-import { getPrisma } from '@/lib/db/client';
 import { createRun, finishRun, listRuns, setRunJob } from '@/lib/db/runs';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
+import { withOwnerCookie } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { enqueueRun } from '@/lib/queue/app';
 import { getRunLimits } from '@/lib/run/limits';
@@ -26,9 +25,7 @@ const runs = createRateLimiter({ limit: 30, windowMs: 60_000 });
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
-  const owner = getRequestOwner(request);
-  const db = await getPrisma();
-  await requireOwnedWorkflow(db, id, owner, 'see the runs of');
+  const { db } = await requireOwnedWorkflow(request, id, 'see the runs of');
   const list = await listRuns(db, id, { limit: 100 });
   return Response.json({ runs: list.map(toRunJson) });
 });
@@ -37,10 +34,8 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateCreateRun);
-  const owner = getRequestOwner(request);
+  const { db, owner } = await requireOwnedWorkflow(request, id, 'run');
   enforceRateLimit(runs, getRateLimitKey(request, owner), 'test-runs');
-  const db = await getPrisma();
-  await requireOwnedWorkflow(db, id, owner, 'run');
   const prepared = await prepareRun(db, id, body.version);
   if (prepared.plan.nodes.every((n) => n.blocked)) {
     throw new AppError(

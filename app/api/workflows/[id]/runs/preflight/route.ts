@@ -3,9 +3,7 @@
  * before anything is called: the tools and servers it calls, and which nodes cannot run and why.
  * Nothing is started; the servers are only looked up in this server's configuration.
  */
-import { getPrisma } from '@/lib/db/client';
 import { withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
 import { parseVersion, requireOwnedWorkflow } from '../../../access';
 import { prepareRun, toPreflightJson } from '../../../../runs/access';
 
@@ -17,9 +15,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   const raw = new URL(request.url).searchParams.get('version');
   const version = raw === null ? undefined : parseVersion(raw, 'version');
-  const owner = getRequestOwner(request);
-  const db = await getPrisma();
-  await requireOwnedWorkflow(db, id, owner, 'run');
+  const { db } = await requireOwnedWorkflow(request, id, 'run');
   const prepared = await prepareRun(db, id, version);
   return Response.json({ preflight: toPreflightJson(prepared) });
 });
