@@ -20,7 +20,7 @@ import type { PlanEvent } from '@/lib/planner/types';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 import { declarationsError, requireToolkit } from '../toolkits/access';
-import { getDocumentIntegrityProblems } from '../workflows/schema';
+import { assertExportableDocument } from '../workflows/schema';
 import { requireOwnedWorkflow } from '../workflows/access';
 import { validatePlanRequest } from './schema';
 
@@ -54,11 +54,8 @@ export const POST = withErrors(async (request: Request) => {
     await requireOwnedWorkflow(db, body.workflowId, owner, 'plan in');
     document ??= (await getWorkflow(db, body.workflowId))?.document;
   }
-  if (document) {
-    const problems = getDocumentIntegrityProblems(document);
-    if (problems.length > 0)
-      throw new AppError('bad_request:document', `Invalid request: ${problems.join('; ')}`);
-  }
+  if (document)
+    assertExportableDocument(document, { at: body.document ? '/document' : '', what: 'The document' });
   if (tools.length === 0 && Object.keys(document?.tools ?? {}).length === 0) {
     throw new AppError(
       'bad_request:tools',

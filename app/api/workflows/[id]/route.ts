@@ -11,7 +11,7 @@ import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { assertOwnsWorkflow, getRequestOwner } from '@/lib/http/owner';
 import { requireOwnedWorkflow, workflowNotFound } from '../access';
-import { getDocumentIntegrityProblems, validateUpdateWorkflow } from '../schema';
+import { assertExportableDocument, validateUpdateWorkflow } from '../schema';
 
 export const dynamic = 'force-dynamic';
 
@@ -32,8 +32,7 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
   const body = await parseJsonBody(request, validateUpdateWorkflow);
-  const problems = getDocumentIntegrityProblems(body.document);
-  if (problems.length) throw new AppError('bad_request:document', `Invalid request: ${problems.join('; ')}`);
+  assertExportableDocument(body.document, { at: '/document', what: 'The document' });
   const db = await getPrisma();
   await requireOwnedWorkflow(db, id, owner, 'change');
   const outcome = await updateWorkflow(db, id, {
