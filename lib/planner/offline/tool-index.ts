@@ -341,6 +341,9 @@ function indexParam(
   description: string,
   schema: Record<string, unknown>,
   root: Record<string, unknown>,
+  /** Fields of fields are not indexed: one item of a list is as deep as the planner builds (and
+   * a schema may refer to itself). */
+  isField = false,
 ): IndexedParam {
   const items = isJsonObject(schema.items) ? resolveSchema(schema.items, root) : undefined;
   const itemType = typeof items?.type === 'string' ? items.type : undefined;
@@ -364,7 +367,9 @@ function indexParam(
   const cell = isString && !chemical && (nameTokens.has('cell') || (accepts('B2') && !accepts('B2:C3')));
   const range = isString && !cell && (nameTokens.has('rang') || accepts('A1:B2'));
   const itemProperties =
-    type === 'list' && items && itemType === 'object' ? getObjectProperties(items, root) : undefined;
+    !isField && type === 'list' && items && itemType === 'object'
+      ? getObjectProperties(items, root)
+      : undefined;
   const fields = itemProperties?.properties.map((p) => {
     const field = resolveSchema(p.schema, root);
     const fieldDescription = typeof field.description === 'string' ? field.description : '';
@@ -375,6 +380,7 @@ function indexParam(
       fieldDescription,
       field,
       root,
+      true,
     );
   });
   return {
