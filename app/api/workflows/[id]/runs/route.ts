@@ -21,7 +21,7 @@ export const dynamic = 'force-dynamic';
 type Context = { params: Promise<{ id: string }> };
 
 // A run starts processes and calls tools with side effects: keep a runaway script in check.
-const runs = createRateLimiter({ limit: 30, windowMs: 60_000 });
+const runs = createRateLimiter({ name: 'test-runs', limit: 30, windowMs: 60_000 });
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
@@ -35,7 +35,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateCreateRun);
   const { db, owner } = await requireOwnedWorkflow(request, id, 'run');
-  enforceRateLimit(runs, getRateLimitKey(request, owner), 'test-runs');
+  await enforceRateLimit(runs, getRateLimitKey(request, owner), 'test-runs');
   const prepared = await prepareRun(db, id, body.version);
   if (prepared.plan.nodes.every((n) => n.blocked)) {
     throw new AppError(
