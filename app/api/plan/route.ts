@@ -6,7 +6,6 @@
  * editor applies the operations as one undoable change and saves as usual.
  */
 import { getPrisma } from '@/lib/db/client';
-import { getWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
@@ -21,7 +20,7 @@ import type { ToolDeclaration } from '@/lib/tools/types';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 import { declarationsError, requireToolkit } from '../toolkits/access';
 import { getDocumentIntegrityProblems } from '../workflows/schema';
-import { requireOwnedWorkflow } from '../workflows/access';
+import { loadOwnedWorkflow, requireOwnedWorkflow } from '../workflows/access';
 import { validatePlanRequest } from './schema';
 
 export const dynamic = 'force-dynamic';
@@ -51,8 +50,8 @@ export const POST = withErrors(async (request: Request) => {
   }
   let document: WorkflowDocument | undefined = body.document;
   if (body.workflowId !== undefined) {
-    await requireOwnedWorkflow(db, body.workflowId, owner, 'plan in');
-    document ??= (await getWorkflow(db, body.workflowId))?.document;
+    if (document) await requireOwnedWorkflow(request, body.workflowId, 'plan in');
+    else document = (await loadOwnedWorkflow(request, body.workflowId, 'plan in')).workflow.document;
   }
   if (document) {
     const problems = getDocumentIntegrityProblems(document);

@@ -3,12 +3,10 @@
  * document as a new version on top of `version` (the one the client holds; 409 when stale).
  */
 import type { RestoreRevisionResponse, VersionConflictBody } from '@/lib/api/types';
-import { getPrisma } from '@/lib/db/client';
 import { getRevision, restoreRevision } from '@/lib/db/revisions';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
 import { parseVersion, requireOwnedWorkflow, workflowNotFound } from '../../../../access';
 import { validateRestoreRevision } from '../../../../schema';
 
@@ -20,10 +18,8 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const { id, version: rawVersion } = await context.params;
   const version = parseVersion(rawVersion, 'version');
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
   const body = await parseJsonBody(request, validateRestoreRevision);
-  const db = await getPrisma();
-  await requireOwnedWorkflow(db, id, owner, 'restore');
+  const { db } = await requireOwnedWorkflow(request, id, 'restore');
   const revision = await getRevision(db, id, version);
   if (!revision)
     throw new AppError('not_found:revision', `Workflow "${id}" has no revision ${version} to restore.`);
