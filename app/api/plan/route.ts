@@ -19,7 +19,7 @@ import type { PlanEvent } from '@/lib/planner/types';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 import { declarationsError, requireToolkit } from '../toolkits/access';
-import { getDocumentIntegrityProblems } from '../workflows/schema';
+import { assertExportableDocument } from '../workflows/schema';
 import { loadOwnedWorkflow, requireOwnedWorkflow } from '../workflows/access';
 import { validatePlanRequest } from './schema';
 
@@ -53,11 +53,8 @@ export const POST = withErrors(async (request: Request) => {
     if (document) await requireOwnedWorkflow(request, body.workflowId, 'plan in');
     else document = (await loadOwnedWorkflow(request, body.workflowId, 'plan in')).workflow.document;
   }
-  if (document) {
-    const problems = getDocumentIntegrityProblems(document);
-    if (problems.length > 0)
-      throw new AppError('bad_request:document', `Invalid request: ${problems.join('; ')}`);
-  }
+  if (document)
+    assertExportableDocument(document, { at: body.document ? '/document' : '', what: 'The document' });
   if (tools.length === 0 && Object.keys(document?.tools ?? {}).length === 0) {
     throw new AppError(
       'bad_request:tools',

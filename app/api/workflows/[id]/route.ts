@@ -9,7 +9,7 @@ import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { loadOwnedWorkflow, requireOwnedWorkflow, workflowNotFound } from '../access';
-import { getDocumentIntegrityProblems, validateUpdateWorkflow } from '../schema';
+import { assertExportableDocument, validateUpdateWorkflow } from '../schema';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,8 +25,7 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateUpdateWorkflow);
-  const problems = getDocumentIntegrityProblems(body.document);
-  if (problems.length) throw new AppError('bad_request:document', `Invalid request: ${problems.join('; ')}`);
+  assertExportableDocument(body.document, { at: '/document', what: 'The document' });
   const { db } = await requireOwnedWorkflow(request, id, 'change');
   const outcome = await updateWorkflow(db, id, {
     expectedVersion: body.version,

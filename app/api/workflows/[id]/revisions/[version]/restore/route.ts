@@ -8,7 +8,7 @@ import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { parseVersion, requireOwnedWorkflow, workflowNotFound } from '../../../../access';
-import { validateRestoreRevision } from '../../../../schema';
+import { assertExportableDocument, validateRestoreRevision } from '../../../../schema';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,6 +23,12 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const revision = await getRevision(db, id, version);
   if (!revision)
     throw new AppError('not_found:revision', `Workflow "${id}" has no revision ${version} to restore.`);
+  // Saved before every write was checked, a revision may not export; restoring it would keep that.
+  assertExportableDocument(revision.document, {
+    at: '',
+    what: `Revision ${version}`,
+    code: 'unprocessable:document',
+  });
   const outcome = await restoreRevision(db, id, revision, body.version);
   if (outcome.ok)
     return Response.json({
