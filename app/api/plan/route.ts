@@ -26,7 +26,7 @@ import { validatePlanRequest } from './schema';
 export const dynamic = 'force-dynamic';
 
 // A planning run may call a paid model several times: keep a runaway script in check.
-const runs = createRateLimiter({ limit: 30, windowMs: 60_000 });
+const runs = createRateLimiter({ name: 'planning-runs', limit: 30, windowMs: 60_000 });
 
 export const POST = withErrors(async (request: Request) => {
   // parse
@@ -35,7 +35,7 @@ export const POST = withErrors(async (request: Request) => {
 
   // authorize
   const owner = getRequestOwner(request);
-  enforceRateLimit(runs, getRateLimitKey(request, owner), 'planning runs');
+  await enforceRateLimit(runs, getRateLimitKey(request, owner), 'planning runs');
 
   // load
   const db = await getPrisma();

@@ -11,7 +11,7 @@ import { assertExportableDocument, validateCreateWorkflow } from './schema';
 
 export const dynamic = 'force-dynamic';
 
-const creations = createRateLimiter({ limit: 120, windowMs: 60_000 });
+const creations = createRateLimiter({ name: 'workflow-creations', limit: 120, windowMs: 60_000 });
 
 export const GET = withErrors(async (request: Request) => {
   const owner = getRequestOwner(request);
@@ -23,7 +23,7 @@ export const GET = withErrors(async (request: Request) => {
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(creations, getRateLimitKey(request, owner), 'new workflows');
+  await enforceRateLimit(creations, getRateLimitKey(request, owner), 'new workflows');
   const body = await parseJsonBody(request, validateCreateWorkflow);
   if (body.document) assertExportableDocument(body.document, { at: '/document', what: 'The document' });
   const db = await getPrisma();

@@ -16,12 +16,12 @@ import { assertExportableDocument } from '../schema';
 
 export const dynamic = 'force-dynamic';
 
-const imports = createRateLimiter({ limit: 60, windowMs: 60_000 });
+const imports = createRateLimiter({ name: 'imports', limit: 60, windowMs: 60_000 });
 
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(imports, getRateLimitKey(request, owner), 'imports');
+  await enforceRateLimit(imports, getRateLimitKey(request, owner), 'imports');
   const json = await readJson(request);
   const imported = importWorkflow(json);
   if (!imported.ok) {

@@ -16,13 +16,13 @@ export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ token: string }> };
 
-const forks = createRateLimiter({ limit: 60, windowMs: 60_000 });
+const forks = createRateLimiter({ name: 'forks', limit: 60, windowMs: 60_000 });
 
 export const POST = withErrors(async (request: Request, context: Context) => {
   const { token } = await context.params;
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(forks, getRateLimitKey(request, owner), 'forks');
+  await enforceRateLimit(forks, getRateLimitKey(request, owner), 'forks');
   const db = await getPrisma();
   const { workflow: source } = await requireSharedWorkflow(db, token);
   assertExportableDocument(source.document, {

@@ -19,7 +19,7 @@ export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
-const shareCreations = createRateLimiter({ limit: 30, windowMs: 60_000 });
+const shareCreations = createRateLimiter({ name: 'share-creations', limit: 30, windowMs: 60_000 });
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
@@ -37,7 +37,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateCreateShare);
   const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'share');
-  enforceRateLimit(shareCreations, getRateLimitKey(request, owner), 'share links');
+  await enforceRateLimit(shareCreations, getRateLimitKey(request, owner), 'share links');
   const secrets = findSecrets(workflow.document);
   if (secrets.length && !body.acknowledgeSecrets) {
     throw new AppError(
