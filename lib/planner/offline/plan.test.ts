@@ -394,3 +394,30 @@ describe('planOffline on the built-in toolkits', () => {
     ]);
   });
 });
+
+describe('planOffline: a part that names another tool', () => {
+  const named = (name: string, title: string): ToolDeclaration => ({
+    name,
+    title,
+    description: `${title} in the knowledge graph`,
+    inputSchema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } } } },
+  });
+  const tools = [
+    named('create_entities', 'Create Entities'),
+    named('create_relations', 'Create Relations'),
+    named('read_graph', 'Read Graph'),
+  ];
+
+  it('starts a new step when the part starts with a word of that tool’s name, even one that is no known verb', () => {
+    const plan = planOffline({
+      task: "Create entities Alice and Bob, relate Alice to Bob as 'knows', then read the graph",
+      tools,
+    });
+    expect(plan.calls.map((c) => c.tool)).toEqual(['create_entities', 'create_relations', 'read_graph']);
+  });
+
+  it('still reads a part that starts with no tool’s word with the part before it', () => {
+    const plan = planOffline({ task: 'Create entities Alice and Bob, then read the graph', tools });
+    expect(plan.calls.map((c) => c.tool)).toEqual(['create_entities', 'read_graph']);
+  });
+});

@@ -137,7 +137,17 @@ function groupClauses(index: ToolIndex, clauses: Clause[], before?: Grouping): G
     const previous = groups[groups.length - 1];
     // "Show the size and permissions of ./package.json": a part joined by "and" that starts with
     // no action continues the request before it, and the two are read as one for the tool.
-    const continues = previous !== undefined && clause.soft && !startsWithVerb(index, clause);
+    // A part that starts with a word of another tool's own name asks for that tool, verb or not
+    // ("…, relate Alice to Bob": create_relations, not more of create_entities).
+    const leading = getLeadingWord(clause);
+    const namesOther =
+      best !== undefined &&
+      previous !== undefined &&
+      best.tool !== previous.tool &&
+      leading !== undefined &&
+      best.tool.nameTokens.has(leading) &&
+      !previous.tool.nameTokens.has(leading);
+    const continues = previous !== undefined && clause.soft && !startsWithVerb(index, clause) && !namesOther;
     const rereadWith = (group: Group) => {
       group.clauses.push(clause);
       if (!continues || group.clauses.length !== group.lead + 2) return;
