@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /**
  * A test-run as a new user meets it (issue 16): plan the memory example with the offline planner
@@ -14,7 +14,7 @@ const MEMORY = 'tk_builtin_memory';
 test.use({ viewport: { width: 1600, height: 960 } });
 
 /** Sets a node's arguments through the inspector's Raw JSON tab, as a person would. */
-async function setRawArgs(page: import('@playwright/test').Page, nodeId: string, args: unknown) {
+async function setRawArgs(page: Page, nodeId: string, args: unknown) {
   await page.getByTestId(`node-${nodeId}`).getByTestId('node-title').click();
   await expect(page.getByTestId('inspector')).toHaveAttribute('data-node-id', nodeId);
   await page.getByTestId('inspector-tab-raw').click();
