@@ -100,6 +100,8 @@ const ANNOTATION_KEYWORDS = new Set([
 ]);
 
 const MAX_PROPERTIES = 5000;
+/** How many references in a row are inlined at one place (each must be new, so cycles stop sooner). */
+const MAX_INLINE_HOPS = 64;
 const MAX_OBJECT_DEPTH = 10;
 const MAX_ENUM_VALUES = 1000;
 /** An enum of more than this many values may hold at most MAX_ENUM_TEXT characters of strings. */
@@ -232,7 +234,9 @@ function convert(
   }
   let node: JsonSchema = { ...raw };
 
-  if (typeof node.$ref === 'string' && Object.keys(node).length > 1) {
+  // A target may itself hold a $ref beside other keywords: inline until none is left.
+  for (let hop = 0; typeof node.$ref === 'string' && hop <= MAX_INLINE_HOPS; hop++) {
+    if (Object.keys(node).length === 1) break;
     // Strict mode rejects keywords beside a $ref; inline the target, the siblings win.
     const inlined = inlineRef(node, ctx.root, refs);
     if (inlined.kind === 'recursive') {
@@ -259,7 +263,8 @@ function convert(
       node = inlined.node;
       refs = inlined.refs;
     }
-  } else if (typeof node.$ref === 'string') {
+  }
+  if (typeof node.$ref === 'string') {
     if (node.$ref === '#' || resolveLocalRef(ctx.root, node.$ref) !== undefined) return node;
     report(
       ctx,
