@@ -20,7 +20,8 @@ Build a workflow from tool declarations and a plan, and print its export JSON (f
 toolflow.workflow, version 1) on stdout.
 
   --tools FILE           tool declarations (MCP tools/list, OpenAI, Gemini, Anthropic or bare list)
-  --plan FILE            {task, steps:[{id, tool, args}], edges:[…]}; "{{step.output}}" args become edges
+  --plan FILE            {task, steps:[{id, tool, args}], edges:[…]}; steps are calls made in order:
+                         an arg "{{step_1.result}}" wires an earlier step's output to that input
   --system-params a,b    parameters the platform injects (default: executor,storage; "" for none)
   --name NAME            workflow name (default: the plan's task, else the plan file name)
   --id ID                workflow id (default: derived from the two files' content)

@@ -84,6 +84,13 @@ describe('getRequestOwner', () => {
     expect(readCookie(setCookie.split(';')[0], OWNER_COOKIE)).toBe(signOwnerCookie(owner.id));
   });
 
+  it('gives one request one owner, a new one included, and another request another', () => {
+    const request = new Request('http://x/');
+    const owner = getRequestOwner(request);
+    expect(getRequestOwner(request)).toBe(owner);
+    expect(getRequestOwner(new Request('http://x/')).id).not.toBe(owner.id);
+  });
+
   it('does not issue a cookie for a known owner', () => {
     const request = new Request('http://x/');
     const response = withOwnerCookie(Response.json({}), { id: createOwnerId(), isNew: false }, request);

@@ -116,13 +116,21 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
+const requestOwners = new WeakMap<Request, RequestOwner>();
+
 /**
  * The owner a request acts for: the one in its signed cookie, or a fresh identity when there is
  * none (API clients without a cookie still work; the response issues one — see `withOwnerCookie`).
+ * One request has one owner, however many steps of its route ask.
  */
 export function getRequestOwner(request: Request): RequestOwner {
-  const id = verifyOwnerCookie(readCookie(request.headers.get('cookie'), OWNER_COOKIE));
-  return id ? { id, isNew: false } : { id: createOwnerId(), isNew: true };
+  let owner = requestOwners.get(request);
+  if (!owner) {
+    const id = verifyOwnerCookie(readCookie(request.headers.get('cookie'), OWNER_COOKIE));
+    owner = id ? { id, isNew: false } : { id: createOwnerId(), isNew: true };
+    requestOwners.set(request, owner);
+  }
+  return owner;
 }
 
 /** The `Set-Cookie` value that gives a browser this owner identity. */

@@ -1,50 +1,91 @@
 import 'server-only';
 /**
- * A fixed-window request counter per key (owner id or client address), in process memory. It
- * guards the endpoints that create things in bulk (workflows, imports, share links, forks) from a
+ * Request budgets per key (owner id or client address) for the endpoints that cost the most or
+ * create things in bulk (planning, workflows, imports, share links, forks, toolkits), against a
  * runaway script; saves are not limited (autosave and concurrent tabs must never be refused).
- * One process is all Toolflow runs today; several processes would each count separately.
+ * The counts are rate-limiter-flexible's Postgres store on the `rate_limits` table of the app's
+ * own database — a real Postgres or the embedded PGlite alike, through the Prisma client — so
+ * every instance behind a balancer shares them and a restart does not reset them
+ * (docs/scaling.md).
  */
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { getPrisma, type Db } from '../db/client';
 import { AppError } from './errors';
 
 export interface RateLimiter {
   /** Counts one request for `key`; says how long to wait when the window's budget is spent. */
-  take(key: string): { ok: true } | { ok: false; retryAfterMs: number };
+  take(key: string): Promise<{ ok: true } | { ok: false; retryAfterMs: number }>;
 }
 
-/** Creates a limiter allowing `limit` requests per `windowMs` for each key. */
+/** The table the migration `rate_limits` makes; every limiter keeps its keys apart by name. */
+const TABLE = 'rate_limits';
+
+/**
+ * rate-limiter-flexible's Postgres store sends `{text, values}` to a pg client; this one runs
+ * them through Prisma, so PGlite and Postgres are served by the client the app already has.
+ * `expire` is BIGINT, which raw queries give as BigInt: the store does arithmetic on it.
+ */
+function createStoreClient(db: Db) {
+  return {
+    async query({ text, values = [] }: { text: string; values?: unknown[] }) {
+      const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(text, ...values);
+      const plain = rows.map((row) =>
+        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])),
+      );
+      return { rows: plain, rowCount: plain.length };
+    },
+  };
+}
+
+/**
+ * Creates a limiter allowing `limit` requests per `windowMs` for each key; the window starts at
+ * a key's first request. `name` keeps this limiter's keys apart from the others' in the table.
+ */
 export function createRateLimiter(opts: {
+  name: string;
   limit: number;
   windowMs: number;
-  now?: () => number;
-  /** Keys kept before stale windows are swept. */
-  maxKeys?: number;
+  /** The database to count in; the app's by default. */
+  getDb?: () => Promise<Db>;
 }): RateLimiter {
-  const now = opts.now ?? Date.now;
-  const maxKeys = opts.maxKeys ?? 10_000;
-  const windows = new Map<string, { start: number; count: number }>();
-  const sweep = (t: number) => {
-    for (const [key, w] of windows) if (t - w.start >= opts.windowMs) windows.delete(key);
+  const getDb = opts.getDb ?? getPrisma;
+  // One store per database client: tests point the app at a database of their own.
+  const stores = new WeakMap<Db, RateLimiterPostgres>();
+  const getStore = (db: Db) => {
+    let store = stores.get(db);
+    if (!store) {
+      store = new RateLimiterPostgres({
+        storeClient: createStoreClient(db),
+        storeType: 'client',
+        tableName: TABLE,
+        tableCreated: true,
+        keyPrefix: opts.name,
+        points: opts.limit,
+        duration: opts.windowMs / 1000,
+      });
+      stores.set(db, store);
+    }
+    return store;
   };
   return {
-    take(key) {
-      const t = now();
-      let w = windows.get(key);
-      if (!w || t - w.start >= opts.windowMs) {
-        if (!w && windows.size >= maxKeys) sweep(t);
-        w = { start: t, count: 0 };
-        windows.set(key, w);
+    async take(key) {
+      const store = getStore(await getDb());
+      try {
+        await store.consume(key);
+        return { ok: true };
+      } catch (outcome) {
+        // The store rejects with its RateLimiterRes when the budget is spent, with an Error when
+        // the database failed (the route answers that as it answers any database failure).
+        if (outcome instanceof RateLimiterRes) return { ok: false, retryAfterMs: outcome.msBeforeNext };
+        throw outcome;
       }
-      w.count += 1;
-      if (w.count <= opts.limit) return { ok: true };
-      return { ok: false, retryAfterMs: w.start + opts.windowMs - t };
     },
   };
 }
 
 /** Throws 429 naming what was limited and when to try again. */
-export function enforceRateLimit(limiter: RateLimiter, key: string, what: string): void {
-  const result = limiter.take(key);
+export async function enforceRateLimit(limiter: RateLimiter, key: string, what: string): Promise<void> {
+  const result = await limiter.take(key);
   if (result.ok) return;
   const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
   throw new AppError('rate_limited', `Too many ${what} in a short time. Try again in ${seconds} s.`, {

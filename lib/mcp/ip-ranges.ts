@@ -3,8 +3,11 @@ import 'server-only';
  * Which IP addresses a server-side fetch of a user-given URL may reach. An MCP URL typed in the
  * browser is fetched by the server, so without this check a user could make the server talk to
  * its own loopback, the cloud metadata service or the private network behind it (SSRF).
- * Plain functions over parsed addresses; no DNS here (see url-guard.ts).
+ * Plain functions over parsed addresses; no DNS here (see url-guard.ts). The ranges are
+ * ipaddr.js's special-purpose table, plus the cloud metadata addresses, the documentation
+ * ranges and IPv4-compatible IPv6, which it does not single out.
  */
+import ipaddr from 'ipaddr.js';
 
 /** Why an address is refused; `public` means it may be fetched. */
 export type AddressKind =
@@ -23,137 +26,121 @@ export type AddressKind =
   | 'documentation'
   | 'not-an-ip';
 
-interface Range {
-  /** Address bytes (4 for IPv4, 16 for IPv6). */
-  bytes: number[];
-  prefix: number;
-  kind: Exclude<AddressKind, 'public' | 'not-an-ip'>;
+type RefusedKind = Exclude<AddressKind, 'public' | 'not-an-ip'>;
+type Ranges = Partial<Record<RefusedKind, [ipaddr.IPv4 | ipaddr.IPv6, number][]>>;
+
+const cidrs = (list: string[]) => list.map((cidr) => ipaddr.parseCIDR(cidr));
+
+/**
+ * Checked before ipaddr.js's own table, because they name the reason better: the metadata
+ * services inside link-local and unique-local space, and the documentation ranges that
+ * ipaddr.js counts as `reserved`.
+ */
+const SPECIFIC: Ranges = {
+  metadata: cidrs([
+    '169.254.169.254/32', // AWS, GCP, Azure, OpenStack
+    '100.100.100.200/32', // Alibaba Cloud
+    'fd00:ec2::254/128', // AWS over IPv6
+  ]),
+  documentation: cidrs(['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32', '3fff::/20']),
+};
+
+/** Ranges ipaddr.js calls plain unicast that we refuse all the same. */
+const EXTRA: Ranges = {
+  'ipv4-embedded': cidrs(['::/96']), // deprecated IPv4-compatible (::a.b.c.d)
+};
+
+/**
+ * Why each of ipaddr.js's special ranges (`range()`) is refused. Everything it names is refused:
+ * none of them is where an MCP server lives, and a name added by a later version of the library
+ * is refused as reserved until it is listed here.
+ */
+const LIBRARY_KINDS: Record<string, RefusedKind> = {
+  unspecified: 'unspecified',
+  broadcast: 'reserved',
+  multicast: 'multicast',
+  linkLocal: 'link-local',
+  loopback: 'loopback',
+  carrierGradeNat: 'cgnat',
+  private: 'private',
+  reserved: 'reserved',
+  as112: 'reserved',
+  amt: 'reserved',
+  uniqueLocal: 'unique-local',
+  ipv4Mapped: 'ipv4-mapped',
+  deprecatedSiteLocal: 'link-local',
+  discard: 'reserved',
+  rfc6145: 'ipv4-embedded', // IPv4-translated
+  rfc6052: 'ipv4-embedded', // NAT64
+  '6to4': 'ipv4-embedded',
+  teredo: 'ipv4-embedded',
+  benchmarking: 'reserved',
+  as112v6: 'reserved',
+  deprecatedOrchid: 'reserved',
+  orchid2: 'reserved',
+  droneRemoteIdProtocolEntityTags: 'reserved',
+  segmentRouting: 'reserved',
+};
+
+function matchRanges(address: ipaddr.IPv4 | ipaddr.IPv6, ranges: Ranges): RefusedKind | undefined {
+  const name = ipaddr.subnetMatch(address, ranges, '');
+  return name ? (name as RefusedKind) : undefined;
 }
 
-const v4 = (cidr: string, kind: Range['kind']): Range => {
-  const [address, prefix] = cidr.split('/');
-  return { bytes: parseIpv4(address)!, prefix: Number(prefix), kind };
-};
-const v6 = (cidr: string, kind: Range['kind']): Range => {
-  const [address, prefix] = cidr.split('/');
-  return { bytes: parseIpv6(address)!, prefix: Number(prefix), kind };
-};
-
-// Most specific first: the first match names the reason.
-const IPV4_RANGES: Range[] = [
-  v4('169.254.169.254/32', 'metadata'), // AWS, GCP, Azure, OpenStack
-  v4('100.100.100.200/32', 'metadata'), // Alibaba Cloud
-  v4('0.0.0.0/8', 'unspecified'),
-  v4('10.0.0.0/8', 'private'),
-  v4('100.64.0.0/10', 'cgnat'),
-  v4('127.0.0.0/8', 'loopback'),
-  v4('169.254.0.0/16', 'link-local'),
-  v4('172.16.0.0/12', 'private'),
-  v4('192.0.0.0/24', 'reserved'),
-  v4('192.0.2.0/24', 'documentation'),
-  v4('192.88.99.0/24', 'reserved'),
-  v4('192.168.0.0/16', 'private'),
-  v4('198.18.0.0/15', 'reserved'),
-  v4('198.51.100.0/24', 'documentation'),
-  v4('203.0.113.0/24', 'documentation'),
-  v4('224.0.0.0/4', 'multicast'),
-  v4('240.0.0.0/4', 'reserved'),
-];
-
-const IPV6_RANGES: Range[] = [
-  v6('fd00:ec2::254/128', 'metadata'), // AWS over IPv6
-  v6('::/128', 'unspecified'),
-  v6('::1/128', 'loopback'),
-  v6('::ffff:0:0/96', 'ipv4-mapped'),
-  v6('::/96', 'ipv4-embedded'), // deprecated IPv4-compatible
-  v6('64:ff9b::/96', 'ipv4-embedded'), // NAT64
-  v6('64:ff9b:1::/48', 'ipv4-embedded'),
-  v6('100::/64', 'reserved'),
-  v6('2001::/32', 'ipv4-embedded'), // Teredo
-  v6('2001:db8::/32', 'documentation'),
-  v6('2002::/16', 'ipv4-embedded'), // 6to4
-  v6('fc00::/7', 'unique-local'),
-  v6('fe80::/10', 'link-local'),
-  v6('fec0::/10', 'link-local'), // deprecated site-local
-  v6('ff00::/8', 'multicast'),
-];
-
-/** Bytes of a dotted-quad IPv4 address, or undefined when `text` is not one. */
-export function parseIpv4(text: string): number[] | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4) return undefined;
-  const bytes: number[] = [];
-  for (const part of parts) {
-    if (!/^(0|[1-9]\d{0,2})$/.test(part)) return undefined;
-    const value = Number(part);
-    if (value > 255) return undefined;
-    bytes.push(value);
-  }
-  return bytes;
+/** A dotted-quad IPv4 address (no octal, hex or short forms), or undefined. */
+function toIpv4(text: string): ipaddr.IPv4 | undefined {
+  return ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : undefined;
 }
 
-/** Bytes of an IPv6 address (zone id and brackets allowed, dotted IPv4 tail allowed). */
-export function parseIpv6(text: string): number[] | undefined {
+/** An IPv6 address; brackets and a zone id allowed, and a dotted IPv4 tail. */
+function toIpv6(text: string): ipaddr.IPv6 | undefined {
   let address = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
   const zone = address.indexOf('%');
   if (zone !== -1) address = address.slice(0, zone);
   if (!address.includes(':')) return undefined;
-
-  let tail: number[] = [];
   const lastColon = address.lastIndexOf(':');
-  const last = address.slice(lastColon + 1);
-  if (last.includes('.')) {
-    const ipv4 = parseIpv4(last);
+  const tail = address.slice(lastColon + 1);
+  if (tail.includes('.')) {
+    // ipaddr.js reads `::a.b.c.d` as IPv4-mapped (::ffff:a.b.c.d); written as two groups, the
+    // tail keeps the bytes the address has.
+    const ipv4 = toIpv4(tail);
     if (!ipv4) return undefined;
-    tail = ipv4;
-    address = address.slice(0, lastColon + 1) + '0:0'; // placeholder groups, replaced below
+    const [a, b, c, d] = ipv4.octets;
+    address = `${address.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-
-  const halves = address.split('::');
-  if (halves.length > 2) return undefined;
-  const toGroups = (part: string) => (part === '' ? [] : part.split(':'));
-  const head = toGroups(halves[0]);
-  const rest = halves.length === 2 ? toGroups(halves[1]) : [];
-  const missing = 8 - head.length - rest.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest];
-
-  const bytes: number[] = [];
-  for (const group of groups) {
-    if (!/^[0-9a-fA-F]{1,4}$/.test(group)) return undefined;
-    const value = parseInt(group, 16);
-    bytes.push(value >> 8, value & 0xff);
-  }
-  if (tail.length) bytes.splice(12, 4, ...tail);
-  return bytes;
+  return ipaddr.IPv6.isValid(address) ? ipaddr.IPv6.parse(address) : undefined;
 }
 
-function inRange(bytes: number[], range: Range): boolean {
-  if (bytes.length !== range.bytes.length) return false;
-  let bits = range.prefix;
-  for (let i = 0; bits > 0; i++, bits -= 8) {
-    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
-    if ((bytes[i] & mask) !== (range.bytes[i] & mask)) return false;
-  }
-  return true;
+/** Bytes of a dotted-quad IPv4 address, or undefined when `text` is not one. */
+export function parseIpv4(text: string): number[] | undefined {
+  return toIpv4(text)?.toByteArray();
+}
+
+/** Bytes of an IPv6 address (zone id and brackets allowed, dotted IPv4 tail allowed). */
+export function parseIpv6(text: string): number[] | undefined {
+  return toIpv6(text)?.toByteArray();
 }
 
 /**
  * What kind of address `ip` is. Every IPv6 form that embeds an IPv4 address (mapped,
- * compatible, NAT64, 6to4, Teredo) is refused outright: the embedded address could be anything,
- * and no MCP server needs to be reached that way.
+ * compatible, translated, NAT64, 6to4, Teredo) is refused outright: the embedded address could
+ * be anything, and no MCP server needs to be reached that way.
  */
 export function getAddressKind(ip: string): AddressKind {
-  const ipv4 = parseIpv4(ip);
-  if (ipv4) return IPV4_RANGES.find((range) => inRange(ipv4, range))?.kind ?? 'public';
-  const ipv6 = parseIpv6(ip);
-  if (ipv6) return IPV6_RANGES.find((range) => inRange(ipv6, range))?.kind ?? 'public';
-  return 'not-an-ip';
+  const address = toIpv4(ip) ?? toIpv6(ip);
+  if (!address) return 'not-an-ip';
+  const range = address.range();
+  return (
+    matchRanges(address, SPECIFIC) ??
+    (range === 'unicast' ? undefined : (LIBRARY_KINDS[range] ?? 'reserved')) ??
+    matchRanges(address, EXTRA) ??
+    'public'
+  );
 }
 
 /** True when `ip` is an IPv4 or IPv6 literal. */
 export function isIpLiteral(ip: string): boolean {
-  return parseIpv4(ip) !== undefined || parseIpv6(ip) !== undefined;
+  return toIpv4(ip) !== undefined || toIpv6(ip) !== undefined;
 }
 
 const KIND_TEXT: Record<AddressKind, string> = {

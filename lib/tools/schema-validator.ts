@@ -51,6 +51,25 @@ export function getAjv(dialect: SchemaDialect): Ajv {
   return ajv;
 }
 
+/** Most arrays within arrays (at any distance) a schema may hold for Ajv to compile it. */
+export const MAX_ARRAY_NESTING = 16;
+
+/** The most arrays on one path from the root of a JSON value to a leaf. Iterative. */
+export function getArrayNesting(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, arrays] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    const depth = Array.isArray(current) ? arrays + 1 : arrays;
+    if (depth > max) max = depth;
+    for (const child of Object.values(current)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth]);
+    }
+  }
+  return max;
+}
+
 /** Compiled validators by schema text, so equal schemas in fresh objects compile once. */
 const byText = new Map<string, Result<ValidateFunction, string>>();
 const MAX_CACHED = 512;
@@ -65,6 +84,14 @@ export function compileSchema(schema: JsonSchema): Result<ValidateFunction, stri
   const text = JSON.stringify(schema);
   const cached = byText.get(text);
   if (cached) return cached;
+  const arrays = getArrayNesting(schema);
+  if (arrays > MAX_ARRAY_NESTING) {
+    // Ajv's $ref inlining (`hasRef`) visits an array twice per level: 2^depth steps, which a
+    // 30-deep `default` turns into a frozen server.
+    return err(
+      `The schema nests arrays ${arrays} deep (in a value such as a default or an enum); Toolflow reads schemas that nest them at most ${MAX_ARRAY_NESTING} deep.`,
+    );
+  }
   const dialect = getSchemaDialect(schema);
   const { $schema: _schema, $id: _id, ...body } = schema;
   const ajv = getAjv(dialect);

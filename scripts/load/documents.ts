@@ -4,7 +4,7 @@
  * (type-checked, acyclic), args set with `setArg`; and the edits an autosave would send (a drag,
  * an arg typed in, a node added or removed, a node renamed).
  */
-import { BUILTIN_TOOLKITS } from '../../lib/toolkits/builtin';
+import { BUILTIN_TOOLKITS, type BuiltinToolkit } from '../../lib/toolkits/builtin';
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration } from '../../lib/tools/types';
 import { addNode, connect, moveNodes, removeNodes, renameNode, setArg } from '../../lib/workflow/commands';
 import { getInputPorts, getOutputPorts } from '../../lib/workflow/graph';
@@ -16,7 +16,8 @@ import type { Random } from './random';
 export const MIN_NODES = 10;
 export const MAX_NODES = 200;
 
-const TASKS: Record<string, string[]> = {
+// Keyed by every built-in toolkit, so adding one without tasks fails to type-check.
+const TASKS: Record<BuiltinToolkit['key'], string[]> = {
   materials: [
     'Relax the Cu bulk structure with the DPA model, then compute its phonon band structure',
     '构建 NaCl 晶体结构，优化晶胞后计算弹性常数',
@@ -30,6 +31,8 @@ const TASKS: Record<string, string[]> = {
     'Show the status of the repository, stage the changed files and commit them',
     'Create a release branch, diff it against main and log the last 20 commits',
   ],
+  memory: ['Remember the people and projects from the meeting notes and link each person to their project'],
+  files: ['List the files in the data folder, read the report and write a short summary next to it'],
 };
 
 /** A node count between MIN_NODES and MAX_NODES, skewed towards small graphs (log-uniform). */
@@ -115,7 +118,7 @@ function wireFromRecent(random: Random, doc: WorkflowDocument, targetId: string)
 }
 
 /** The tools a workflow draws from: one built-in toolkit, sometimes two. */
-function pickTools(random: Random): { key: string; tools: readonly ToolDeclaration[] } {
+function pickTools(random: Random): { key: BuiltinToolkit['key']; tools: readonly ToolDeclaration[] } {
   const first = random.pick(BUILTIN_TOOLKITS);
   if (!random.chance(0.2)) return { key: first.key, tools: first.tools };
   const second = random.pick(BUILTIN_TOOLKITS);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getDocumentIntegrityProblems } from '../../app/api/workflows/schema';
+import { getDocumentIssues } from '../../lib/workflow/check';
 import { buildDocument, editDocument, MAX_NODES, MIN_NODES, pickNodeCount } from './documents';
 import { parseArgs } from './index';
 import { createRandom } from './random';
@@ -71,7 +71,7 @@ describe('load documents', () => {
         expect(hashDocument(next)).not.toBe(hashDocument(doc));
         doc = next;
       }
-      expect(getDocumentIntegrityProblems(doc)).toEqual([]);
+      expect(getDocumentIssues(doc)).toEqual([]);
       expect(doc.nodes.length).toBeGreaterThanOrEqual(MIN_NODES);
     }
   });

@@ -6,7 +6,6 @@
  * editor applies the operations as one undoable change and saves as usual.
  */
 import { getPrisma } from '@/lib/db/client';
-import { getWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
@@ -20,14 +19,14 @@ import type { PlanEvent } from '@/lib/planner/types';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 import { declarationsError, requireToolkit } from '../toolkits/access';
-import { getDocumentIntegrityProblems } from '../workflows/schema';
-import { requireOwnedWorkflow } from '../workflows/access';
+import { assertExportableDocument } from '../workflows/schema';
+import { loadOwnedWorkflow, requireOwnedWorkflow } from '../workflows/access';
 import { validatePlanRequest } from './schema';
 
 export const dynamic = 'force-dynamic';
 
 // A planning run may call a paid model several times: keep a runaway script in check.
-const runs = createRateLimiter({ limit: 30, windowMs: 60_000 });
+const runs = createRateLimiter({ name: 'planning-runs', limit: 30, windowMs: 60_000 });
 
 export const POST = withErrors(async (request: Request) => {
   // parse
@@ -36,7 +35,7 @@ export const POST = withErrors(async (request: Request) => {
 
   // authorize
   const owner = getRequestOwner(request);
-  enforceRateLimit(runs, getRateLimitKey(request, owner), 'planning runs');
+  await enforceRateLimit(runs, getRateLimitKey(request, owner), 'planning runs');
 
   // load
   const db = await getPrisma();
@@ -51,14 +50,11 @@ export const POST = withErrors(async (request: Request) => {
   }
   let document: WorkflowDocument | undefined = body.document;
   if (body.workflowId !== undefined) {
-    await requireOwnedWorkflow(db, body.workflowId, owner, 'plan in');
-    document ??= (await getWorkflow(db, body.workflowId))?.document;
+    if (document) await requireOwnedWorkflow(request, body.workflowId, 'plan in');
+    else document = (await loadOwnedWorkflow(request, body.workflowId, 'plan in')).workflow.document;
   }
-  if (document) {
-    const problems = getDocumentIntegrityProblems(document);
-    if (problems.length > 0)
-      throw new AppError('bad_request:document', `Invalid request: ${problems.join('; ')}`);
-  }
+  if (document)
+    assertExportableDocument(document, { at: body.document ? '/document' : '', what: 'The document' });
   if (tools.length === 0 && Object.keys(document?.tools ?? {}).length === 0) {
     throw new AppError(
       'bad_request:tools',

@@ -22,7 +22,7 @@ import { TOOLKIT_SOURCES, validateCreateToolkit } from './schema';
 export const dynamic = 'force-dynamic';
 
 // Adding from MCP starts a connection or a process: keep a runaway script from doing it in bulk.
-const additions = createRateLimiter({ limit: 30, windowMs: 60_000 });
+const additions = createRateLimiter({ name: 'toolkit-additions', limit: 30, windowMs: 60_000 });
 
 export const GET = withErrors(async (request: Request) => {
   const owner = getRequestOwner(request);
@@ -45,7 +45,7 @@ export const GET = withErrors(async (request: Request) => {
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(additions, getRateLimitKey(request, owner), 'new toolkits');
+  await enforceRateLimit(additions, getRateLimitKey(request, owner), 'new toolkits');
   const body = await parseJsonBody(request, validateCreateToolkit);
   const sources = TOOLKIT_SOURCES.filter((key) => body[key] !== undefined);
   if (sources.length !== 1) {

@@ -1,8 +1,13 @@
-/** The authorize step every /api/workflows/[id]/** route shares: 404 when unknown, 403 when not mine. */
-import type { Db } from '@/lib/db/client';
-import { getWorkflowAccess, type WorkflowAccess } from '@/lib/db/workflows';
+/**
+ * The opening every /api/workflows/[id]/** route shares: who asks, the database, and the
+ * workflow — 404 when it is unknown, 403 when it is not the caller's. Routes that need the
+ * document use `loadOwnedWorkflow`; the others read only its owner and version with
+ * `requireOwnedWorkflow`.
+ */
+import { getPrisma, type Db } from '@/lib/db/client';
+import { getWorkflow, getWorkflowAccess, type WorkflowAccess, type WorkflowRecord } from '@/lib/db/workflows';
 import { AppError } from '@/lib/http/errors';
-import { assertOwnsWorkflow, type RequestOwner } from '@/lib/http/owner';
+import { assertOwnsWorkflow, getRequestOwner, type RequestOwner } from '@/lib/http/owner';
 
 /** 404 naming the id. */
 export function workflowNotFound(id: string): AppError {
@@ -12,17 +17,43 @@ export function workflowNotFound(id: string): AppError {
   );
 }
 
-/** Loads who owns the workflow and refuses unless it is `owner` (`action` words the 403). */
-export async function requireOwnedWorkflow(
-  db: Db,
+/** What a route acts with once the workflow is known to be the caller's. */
+export interface OwnedWorkflow<W> {
+  db: Db;
+  owner: RequestOwner;
+  workflow: W;
+}
+
+async function openOwned<W extends { id: string; ownerId: string | null }>(
+  request: Request,
   id: string,
-  owner: RequestOwner,
   action: string,
-): Promise<WorkflowAccess> {
-  const access = await getWorkflowAccess(db, id);
-  if (!access) throw workflowNotFound(id);
-  assertOwnsWorkflow(owner, access, action);
-  return access;
+  load: (db: Db, id: string) => Promise<W | null>,
+): Promise<OwnedWorkflow<W>> {
+  const owner = getRequestOwner(request);
+  const db = await getPrisma();
+  const workflow = await load(db, id);
+  if (!workflow) throw workflowNotFound(id);
+  assertOwnsWorkflow(owner, workflow, action);
+  return { db, owner, workflow };
+}
+
+/** Loads who owns the workflow (and its version) and refuses unless it is the caller (`action` words the 403). */
+export function requireOwnedWorkflow(
+  request: Request,
+  id: string,
+  action: string,
+): Promise<OwnedWorkflow<WorkflowAccess>> {
+  return openOwned(request, id, action, getWorkflowAccess);
+}
+
+/** Loads the whole workflow, document included, and refuses unless it is the caller's. */
+export function loadOwnedWorkflow(
+  request: Request,
+  id: string,
+  action: string,
+): Promise<OwnedWorkflow<WorkflowRecord>> {
+  return openOwned(request, id, action, getWorkflow);
 }
 
 /** A file name for downloads: the workflow name reduced to safe characters. */

@@ -88,7 +88,11 @@ describe.each(backends)('/api/workflows on $name', (backend) => {
       const bad = { ...document, edges: [{ ...document.edges[0], target: 'step_9' }] };
       const res = await create(jsonRequest('/api/workflows', 'POST', { name: 'x', document: bad }));
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toContain('document.edges.0.target: no node "step_9"');
+      const body = await res.json();
+      expect(body.message).toContain('/document/edges/0/target: No node has id "step_9"');
+      expect(body.issues).toEqual([
+        expect.objectContaining({ path: '/document/edges/0/target', code: 'unknown_node' }),
+      ]);
     });
 
     it('refuses a cross-site POST with 403 and writes nothing', async () => {

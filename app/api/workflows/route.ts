@@ -4,14 +4,14 @@ import { getPrisma } from '@/lib/db/client';
 import { createWorkflow, listWorkflows } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
-import { AppError, withErrors } from '@/lib/http/errors';
+import { withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
-import { getDocumentIntegrityProblems, validateCreateWorkflow } from './schema';
+import { assertExportableDocument, validateCreateWorkflow } from './schema';
 
 export const dynamic = 'force-dynamic';
 
-const creations = createRateLimiter({ limit: 120, windowMs: 60_000 });
+const creations = createRateLimiter({ name: 'workflow-creations', limit: 120, windowMs: 60_000 });
 
 export const GET = withErrors(async (request: Request) => {
   const owner = getRequestOwner(request);
@@ -23,13 +23,9 @@ export const GET = withErrors(async (request: Request) => {
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(creations, getRateLimitKey(request, owner), 'new workflows');
+  await enforceRateLimit(creations, getRateLimitKey(request, owner), 'new workflows');
   const body = await parseJsonBody(request, validateCreateWorkflow);
-  if (body.document) {
-    const problems = getDocumentIntegrityProblems(body.document);
-    if (problems.length)
-      throw new AppError('bad_request:document', `Invalid request: ${problems.join('; ')}`);
-  }
+  if (body.document) assertExportableDocument(body.document, { at: '/document', what: 'The document' });
   const db = await getPrisma();
   const workflow = await createWorkflow(db, { ...body, ownerId: owner.id });
   return withOwnerCookie(

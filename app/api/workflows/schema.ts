@@ -10,6 +10,8 @@ import type {
   UpdateWorkflowRequest,
 } from '@/lib/api/types';
 import { compileRequestSchema } from '@/lib/http/body';
+import { AppError, type ErrorCode } from '@/lib/http/errors';
+import { getDocumentIssues } from '@/lib/workflow/check';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 
 const position = {
@@ -18,10 +20,25 @@ const position = {
   properties: { x: { type: 'number' }, y: { type: 'number' } },
 };
 
-/** Structural shape of a stored WorkflowDocument (lib/workflow/types.ts). */
+/** An issue on a node (NodeIssue in lib/workflow/types.ts). */
+const nodeIssue = {
+  type: 'object',
+  required: ['severity', 'code', 'message'],
+  properties: {
+    severity: { enum: ['error', 'warning'] },
+    code: { type: 'string' },
+    message: { type: 'string' },
+    param: { type: 'string' },
+  },
+};
+
+/**
+ * Structural shape of a stored WorkflowDocument (lib/workflow/types.ts): enough that the write
+ * check (`assertExportableDocument`) can export it; that check then applies the export's rules.
+ */
 export const documentSchema = {
   type: 'object',
-  required: ['nodes', 'edges'],
+  required: ['nodes', 'edges', 'tools'],
   properties: {
     task: { type: 'string', maxLength: 20_000 },
     nodes: {
@@ -38,10 +55,11 @@ export const documentSchema = {
           args: { type: 'object' },
           unknownArgs: { type: 'array', items: { type: 'string' } },
           toolHash: { type: 'string' },
-          notes: { type: 'array' },
+          notes: { type: 'array', items: nodeIssue },
           rawArguments: { type: 'string' },
-          placeholderParams: { type: 'array' },
-          placeholderOutputs: { type: 'array' },
+          placeholderParams: { type: 'array', items: { type: 'object' } },
+          placeholderOutputs: { type: 'array', items: { type: 'object' } },
+          placeholderMissingArgs: { type: 'array', items: { type: 'string' } },
         },
       },
     },
@@ -60,7 +78,14 @@ export const documentSchema = {
         },
       },
     },
-    tools: { type: 'object', additionalProperties: { type: 'object', required: ['declaration', 'hash'] } },
+    tools: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['declaration', 'hash'],
+        properties: { declaration: { type: 'object' }, hash: { type: 'string' } },
+      },
+    },
     systemParams: { type: 'array', items: { type: 'string' } },
   },
 } as const;
@@ -88,22 +113,26 @@ export const validateUpdateWorkflow = compileRequestSchema<UpdateWorkflowRequest
   },
 });
 
-/** Edges must join nodes that exist; ids must be unique. Returns the problems found. */
-export function getDocumentIntegrityProblems(doc: WorkflowDocument): string[] {
-  const problems: string[] = [];
-  const ids = new Set<string>();
-  doc.nodes.forEach((n, i) => {
-    if (ids.has(n.id)) problems.push(`document.nodes.${i}.id: duplicate node id "${n.id}"`);
-    ids.add(n.id);
-  });
-  const edgeIds = new Set<string>();
-  doc.edges.forEach((e, i) => {
-    if (edgeIds.has(e.id)) problems.push(`document.edges.${i}.id: duplicate edge id "${e.id}"`);
-    edgeIds.add(e.id);
-    if (!ids.has(e.source)) problems.push(`document.edges.${i}.source: no node "${e.source}"`);
-    if (!ids.has(e.target)) problems.push(`document.edges.${i}.target: no node "${e.target}"`);
-  });
-  return problems;
+/**
+ * The check every write of a document passes (create, save, fork, restore, import): it must
+ * export to a file its own import accepts (lib/workflow/check.ts). Throws `code` (400 for a
+ * document in the request) naming each problem with its JSON path under `at`; nothing is saved.
+ */
+export function assertExportableDocument(
+  doc: WorkflowDocument,
+  opts: { at: string; what: string; code?: ErrorCode },
+): void {
+  const issues = getDocumentIssues(doc).map((issue) => ({ ...issue, path: opts.at + issue.path }));
+  if (issues.length === 0) return;
+  const shown = issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path || '(document)'}: ${issue.message}`)
+    .join('; ');
+  throw new AppError(
+    opts.code ?? 'bad_request:document',
+    `${opts.what} would not export to a file Toolflow can import again (${issues.length} problem${issues.length === 1 ? '' : 's'}): ${shown}${issues.length > 5 ? '; …' : ''}. Nothing was saved.`,
+    { details: { issues } },
+  );
 }
 
 export const validateRestoreRevision = compileRequestSchema<RestoreRevisionRequest>({

@@ -38,7 +38,10 @@ describe('the offline planner on Chinese tasks with the built-in toolkits', () =
         ['step_2', 'calculate_phonons', { input_structure: '{{step_1.optimized_structure}}' }],
       ],
       edges: ['step_1.optimized_structure → step_2.input_structure'],
-      notes: [],
+      notes: [
+        'step_1 (optimize_structure): the task does not say the value of model_path; it is left for you to fill in.',
+        'step_2 (calculate_phonons): the task does not say the value of model_path; it is left for you to fill in.',
+      ],
     });
   });
 
@@ -65,10 +68,14 @@ describe('the offline planner on Chinese tasks with the built-in toolkits', () =
     });
   });
 
-  it('reads "无需优化晶胞" after 结构弛豫 as relax_cell false and gives the model to the phonon step', () => {
+  it('reads "无需优化晶胞" after 结构弛豫 as relax_cell false, and the one model named for both steps', () => {
     expect(graph('对 ./Si.cif 进行结构弛豫，无需优化晶胞，然后用模型 ./dpa.pt 计算声子谱')).toEqual({
       steps: [
-        ['step_1', 'optimize_structure', { input_structure: './Si.cif', relax_cell: false }],
+        [
+          'step_1',
+          'optimize_structure',
+          { input_structure: './Si.cif', model_path: './dpa.pt', relax_cell: false },
+        ],
         [
           'step_2',
           'calculate_phonons',
@@ -80,21 +87,23 @@ describe('the offline planner on Chinese tasks with the built-in toolkits', () =
     });
   });
 
-  it('does not wire a commit message from the output of git status (it is left to the user)', () => {
+  it('does not wire a commit message from the output of git status, and says it is left to the user', () => {
     expect(graph('查看仓库状态，然后提交改动')).toEqual({
       steps: [
         ['step_1', 'git_status', {}],
         ['step_2', 'git_commit', {}],
       ],
       edges: [],
-      notes: [],
+      notes: [
+        'step_2 (git_commit): the task does not say the value of message; it is left for you to fill in.',
+      ],
     });
   });
 
   it('builds, optimises and computes phonons, the built structure and the model carried along', () => {
     expect(graph('构建 Cu 的 fcc 晶体结构，然后用模型 ./dpa.pt 进行结构优化，最后计算声子谱')).toEqual({
       steps: [
-        ['step_1', 'build_bulk_structure', { crystal_structure: 'fcc' }],
+        ['step_1', 'build_bulk_structure', { formula: 'Cu', crystal_structure: 'fcc' }],
         ['step_2', 'optimize_structure', { input_structure: '{{step_1.structure}}', model_path: './dpa.pt' }],
         [
           'step_3',
@@ -224,7 +233,10 @@ describe('the offline planner on English tasks with the built-in toolkits', () =
         ['step_2', 'calculate_phonons', { input_structure: '{{step_1.optimized_structure}}' }],
       ],
       edges: ['step_1.optimized_structure → step_2.input_structure'],
-      notes: [],
+      notes: [
+        'step_1 (optimize_structure): the task does not say the value of model_path; it is left for you to fill in.',
+        'step_2 (calculate_phonons): the task does not say the value of model_path; it is left for you to fill in.',
+      ],
     };
     expect(graph(`Optimize ${CU}, without relaxing the cell, then compute the phonons`)).toEqual(expected);
     expect(graph(`Optimize ${CU} and do not relax the cell, then compute the phonons`)).toEqual(expected);
@@ -356,7 +368,9 @@ describe('the offline planner on English tasks with the built-in toolkits', () =
         ],
       ],
       edges: ['step_1.range → step_2.data_range'],
-      notes: [],
+      notes: [
+        'step_2 (create_pivot_table): the task does not say the values of rows, values; they are left for you to fill in.',
+      ],
     });
   });
 

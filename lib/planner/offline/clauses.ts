@@ -11,6 +11,8 @@ export interface PlacedLiteral {
   word: number;
   /** The clause's text between the literal before (or the clause start) and this one. */
   before: string;
+  /** The clause speaks of creating something (create, new, add, 新建…): see `holds.new`. */
+  clauseCreates?: boolean;
 }
 
 export interface Clause {
@@ -46,6 +48,9 @@ const SEPARATORS = new RegExp(
  * not a connective. */
 const SOFT_SEPARATOR = /\s+and\s+|,\s+|(?<![合归兼吞])并(?![且行发列非不])/i;
 
+/** Words that say a clause creates something (stems, and what 新建/创建/添加 translate to). */
+const CREATING = new Set(['cre', 'new', 'sum', 'build', 'generat', 'mkdir', 'init']);
+
 const OPEN_MARK = '\uE000';
 const CLOSE_MARK = '\uE001';
 const PLACEHOLDER = /\uE000(\d+)\uE001/g;
@@ -80,7 +85,7 @@ function readClause(piece: string, literals: Literal[], soft: boolean): Clause {
   let prose = '';
   let last = 0;
   const addProse = (segment: string) => {
-    for (const t of tokenizeWithPositions(segment)) tokens.push({ token: t.token, word: word + t.word });
+    for (const t of tokenizeWithPositions(segment)) tokens.push({ ...t, word: word + t.word });
     word += countWordPositions(segment);
     text += segment;
     prose += segment;
@@ -97,11 +102,15 @@ function readClause(piece: string, literals: Literal[], soft: boolean): Clause {
         ? /\.([A-Za-z][A-Za-z0-9]{0,7})$/.exec(String(literal.value))
         : null;
     if (extension) tokens.push({ token: stemWord(extension[1].toLowerCase()), word, extension: true });
+    // A Latin word in Chinese text, a Chinese material name: a value, and words of the sentence too.
+    if (literal.keepWords)
+      for (const t of tokenizeWithPositions(String(literal.value))) tokens.push({ ...t, word });
     word++;
     text += typeof literal.value === 'string' ? literal.value : String(literal.value);
     prose += ' ';
     last = m.index + m[0].length;
   }
   addProse(piece.slice(last));
+  if (tokens.some((t) => CREATING.has(t.token))) for (const p of placed) p.clauseCreates = true;
   return { text: text.trim(), prose: prose.trim(), tokens, literals: placed, soft };
 }

@@ -1,18 +1,43 @@
 /**
- * Literal values in task text: URLs, file paths, quoted strings, numbers and identifiers with
- * digits (`Sheet1`, `mp-149`). Found before the text is split into clauses so that the dots and
- * commas inside a URL or a quoted string never split a sentence.
+ * Literal values in task text, each of a kind that says where it may go: URLs, file paths,
+ * quoted strings, numbers (with their unit), spreadsheet cells, ranges and formulas, chemical
+ * formulas and element symbols (石墨烯 written as C), dates, vectors (2×2×2), names (after
+ * "called", or a Latin word inside Chinese text) and identifiers with digits (`mp-149`). Found
+ * before the text is split into clauses so that the dots and commas inside a URL or a quoted
+ * string never split a sentence.
  */
+import { findChineseMaterials } from './lexicon';
+import { UNIT_PATTERN } from './units';
 
-export type LiteralKind = 'url' | 'path' | 'string' | 'number' | 'identifier';
+export type LiteralKind =
+  | 'url'
+  | 'path'
+  | 'string'
+  | 'number'
+  | 'identifier'
+  | 'name'
+  | 'cell'
+  | 'range'
+  | 'formula'
+  | 'chemical'
+  | 'date'
+  | 'vector';
 
 export interface Literal {
   kind: LiteralKind;
-  /** The value to put in an argument (quotes removed; numbers as numbers). */
-  value: string | number;
-  /** Offsets of the literal (quotes included) in the text. */
+  /** The value to put in an argument (quotes removed; numbers as numbers; vectors as arrays). */
+  value: string | number | number[];
+  /** Offsets of the literal (quotes and unit included) in the text. */
   start: number;
   end: number;
+  /** A number's unit as written (`K`, `GPa`, `fs`). */
+  unit?: string;
+  /** A cell reference that also reads as a formula (`C10`, `H2`): for formula-like parameters. */
+  chemical?: boolean;
+  /** The literal is also ordinary words of the sentence (a Latin word in Chinese text): keep them. */
+  keepWords?: boolean;
+  /** Quoted in the text: the writer marked it as one value. */
+  quoted?: boolean;
 }
 
 const URL_PATTERN = /\b(?:https?|s3|gs|ftp|file):\/\/[^\s"'<>，。；、）)\]\u3400-\u9fff]+/gi;
@@ -28,8 +53,8 @@ const QUOTED_PATTERNS = [
 ];
 const EXTENSION = '[A-Za-z][A-Za-z0-9]{0,7}';
 const PATH_PATTERNS = [
-  // /abs/path, ./rel, ../rel, ~/home
-  /(?<![\w:/.\\-])(?:~|\.{1,2})?\/[\w.\-@+]*[A-Za-z][\w.\-@+/]*/g,
+  // /abs/path, ./rel, ../rel, ~/home (Chinese names too: ./报表.xlsx)
+  /(?<![\w:/.\\-])(?:~|\.{1,2})?\/[\w.\-@+\u3400-\u9fff]*[A-Za-z\u3400-\u9fff][\w.\-@+/\u3400-\u9fff]*/g,
   // C:\dir\file
   /\b[A-Za-z]:\\[^\s"'<>，。；]+/g,
   // dir/sub/file.ext
@@ -39,13 +64,101 @@ const PATH_PATTERNS = [
 ];
 const NOT_PATHS = new Set(['e.g', 'i.e', 'etc', 'vs', 'a.m', 'p.m']);
 const NUMBER_PATTERN = /(?<![\w.\-])-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.]*\d)/g;
-const IDENTIFIER_PATTERN =
-  /(?<![\w.\-/])(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z][A-Za-z0-9_-]*(?![\w/]|\.\w)/g;
+const IDENTIFIER_PATTERNS = [
+  // Letters with digits: mp-149, Sheet1, a1b2c3d
+  /(?<![\w.\-/])(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z][A-Za-z0-9_-]*(?![\w/]|\.\w)/g,
+  // Names joined by slashes, no extension: origin/main, feature/login (not the ratio c/a)
+  /(?<![\w.\-/])[A-Za-z][\w-]+(?:\/[A-Za-z0-9][\w-]+)+(?![\w/]|\.\w)/g,
+  // Hexadecimal, seven digits or more: a commit hash or object id (9f8e7d6)
+  /(?<![\w.\-/])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,64}(?![\w/]|\.\w)/g,
+  // Capitals only, four or more: GXWKGLUWLK (a path of k-points)
+  /(?<![\w.\-/])[A-Z]{4,}(?![\w/]|\.\w)/g,
+];
 const TRAILING_PUNCTUATION = /[.,;:!?'"）)\]}]+$/;
+
+/** A spreadsheet cell (`B11`, `AA3`): up to three column letters, a row from 1. */
+const CELL = '[A-Z]{1,3}[1-9][0-9]{0,6}';
+const CELL_ONLY = new RegExp(`^${CELL}$`, 'i');
+const RANGE_ONLY = new RegExp(`^${CELL}:${CELL}$`, 'i');
+const RANGE_PATTERN = new RegExp(`(?<![\\w:$])${CELL}:${CELL}(?![\\w:])`, 'g');
+/** "A1 to D20", "A1 到 D20", "A1-D20": two corners written as a range. */
+const CELL_SPAN_PATTERN = new RegExp(
+  `(?<![\\w:$])(${CELL})(?:\\s*(?:to|through|thru|-|–|~|到|至)\\s*)(${CELL})(?![\\w:])`,
+  'g',
+);
+const CELL_PATTERN = new RegExp(`(?<![\\w:$])${CELL}(?![\\w:])`, 'g');
+/** A spreadsheet formula: `=` then a function call or a cell expression (`=SUM(B2:B10)`, `=B2*C2`). */
+const FORMULA_PATTERN =
+  /(?<![\w=<>!:])=(?:[A-Z][A-Z0-9.]*\((?:[^()\s]|\((?:[^()\s])*\))*\)|\$?[A-Z]{1,3}\$?[1-9][0-9]*(?:[-+*/^&]\$?(?:[A-Z]{1,3}\$?[1-9][0-9]*|\d+(?:\.\d+)?))+)/g;
+const DATE_PATTERN =
+  /(?<![\w.-])\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-])/g;
+/** Three sizes: `2×2×2`, `3x3x3`, `4 x 4 x 4`. */
+const VECTOR_PATTERN = /(?<![\w.])(\d+)\s*[x×X*]\s*(\d+)\s*[x×X*]\s*(\d+)(?![\w.])/g;
+/** A bracketed list of numbers: `[3, 3, 3]`, `(0.9, 1.1)`. */
+const LIST_PATTERN = /[[(]\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*[\])]/g;
+/** A word after "called", "named" or 叫/名为: a name the text gives without quotes. */
+const NAMED_PATTERN =
+  /(?:\b(?:called|named|titled)\s+|(?:叫做|叫|名为|名叫|命名为|取名为?)\s*)([A-Za-z][\w.-]*[A-Za-z0-9]|[A-Za-z])/g;
+/** A Latin word, for `isAmongChinese` ("Summary 表", "NPT 分子动力学"). */
+const LATIN_WORD = /(?<![\w./\\-])[A-Za-z][\w-]*(?![\w./\\])/g;
+const CHINESE_OR_MARK = /[\u3400-\u9fff，。；、：！？（）]/;
+
+// ---- chemical formulas ----
+
+const ELEMENTS = new Set(
+  (
+    'H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr ' +
+    'Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm ' +
+    'Yb Lu Hf Ta W Re Os Ir Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu'
+  ).split(' '),
+);
+/** Element symbols that are also everyday English words or abbreviations when they stand alone. */
+const WORDLIKE_SYMBOLS = new Set([
+  'In',
+  'As',
+  'At',
+  'Be',
+  'He',
+  'No',
+  'Re',
+  'Pa',
+  'Co',
+  'Ne',
+  'Mo',
+  'Ho',
+  'Po',
+  'Ta',
+  'Am',
+  'Es',
+  'Pu',
+  'Ra',
+  'Th',
+  'La',
+  'Er',
+  'Tm',
+]);
+const FORMULA_CANDIDATE = /(?<![\w.\-/])(?:[A-Z][a-z]?\d*(?:\.\d+)?)+(?![\w/]|\.\w)/g;
+
+/**
+ * Whether a word is a chemical formula: element symbols with optional counts (NaCl, Fe2O3, GaAs,
+ * CO2, Si). Single-letter symbols without a count (CIF, NPT, PBE) are acronyms; a lone element of
+ * two letters counts unless it is also a word (In, As, No).
+ */
+export function isChemicalFormula(word: string): boolean {
+  const parts = [...word.matchAll(/([A-Z][a-z]?)(\d*(?:\.\d+)?)/g)];
+  if (parts.map((p) => p[0]).join('') !== word) return false;
+  if (!parts.every((p) => ELEMENTS.has(p[1]))) return false;
+  // A count never starts with 0 (FFFF00 is a colour, not fluorine).
+  if (parts.some((p) => /^0(?!\.)/.test(p[2]))) return false;
+  const hasCount = parts.some((p) => p[2] !== '');
+  if (parts.length === 1) return hasCount || (parts[0][1].length === 2 && !WORDLIKE_SYMBOLS.has(parts[0][1]));
+  return hasCount || parts.some((p) => p[1].length === 2);
+}
 
 /**
  * Every literal in `text`, in order and not overlapping. Quoted strings win over what they
- * contain (but a quoted URL or path is read as a URL or path), then URLs, paths, numbers and
+ * contain (a quoted URL, path, range or formula keeps its kind), then URLs, paths, formulas,
+ * dates, ranges, vectors, numbers with units, chemical formulas, cells, numbers, names and
  * identifiers.
  */
 export function findLiterals(text: string): Literal[] {
@@ -59,28 +172,130 @@ export function findLiterals(text: string): Literal[] {
     for (const m of text.matchAll(pattern)) {
       const inner = m[1].trim();
       if (inner === '') continue;
-      const kind: LiteralKind = isUrl(inner) ? 'url' : isPathLike(inner) ? 'path' : 'string';
-      add({ kind, value: inner, start: m.index, end: m.index + m[0].length });
+      add({
+        kind: classifyQuoted(inner),
+        value: inner,
+        start: m.index,
+        end: m.index + m[0].length,
+        quoted: true,
+      });
     }
   }
   for (const m of text.matchAll(URL_PATTERN)) {
     const value = m[0].replace(TRAILING_PUNCTUATION, '');
     add({ kind: 'url', value, start: m.index, end: m.index + value.length });
   }
+  for (const m of text.matchAll(FORMULA_PATTERN))
+    add({ kind: 'formula', value: m[0], start: m.index, end: m.index + m[0].length });
   for (const pattern of PATH_PATTERNS) {
     for (const m of text.matchAll(pattern)) {
       const value = m[0].replace(TRAILING_PUNCTUATION, '');
       if (value.length < 2 || NOT_PATHS.has(value.toLowerCase()) || !/[A-Za-z]/.test(value)) continue;
+      // "c/a" is a ratio, not a path: a bare `x/y` of single letters.
+      if (/^[A-Za-z]\/[A-Za-z]$/.test(value)) continue;
       add({ kind: 'path', value, start: m.index, end: m.index + value.length });
     }
+  }
+  for (const m of text.matchAll(DATE_PATTERN))
+    add({ kind: 'date', value: m[0], start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(RANGE_PATTERN))
+    add({ kind: 'range', value: m[0], start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(CELL_SPAN_PATTERN))
+    add({ kind: 'range', value: `${m[1]}:${m[2]}`, start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(VECTOR_PATTERN)) {
+    const value = [Number(m[1]), Number(m[2]), Number(m[3])];
+    add({ kind: 'vector', value, start: m.index, end: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(LIST_PATTERN)) {
+    const value = m[0]
+      .slice(1, -1)
+      .split(',')
+      .map((n) => Number(n.trim()));
+    add({ kind: 'vector', value, start: m.index, end: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(NUMBER_PATTERN)) {
+    const unit = UNIT_PATTERN.exec(text.slice(m.index + m[0].length));
+    if (!unit) continue;
+    add({
+      kind: 'number',
+      value: Number(m[0]),
+      unit: unit[1],
+      start: m.index,
+      end: m.index + m[0].length + unit[0].length,
+    });
+  }
+  for (const m of text.matchAll(FORMULA_CANDIDATE)) {
+    const word = m[0];
+    if (CELL_ONLY.test(word)) continue; // C10, H2: a cell, read below (and marked chemical)
+    if (isChemicalFormula(word))
+      add({ kind: 'chemical', value: word, start: m.index, end: m.index + word.length });
+  }
+  for (const material of findChineseMaterials(text))
+    add({
+      kind: 'chemical',
+      value: material.formula,
+      start: material.start,
+      end: material.end,
+      keepWords: true,
+    });
+  for (const m of text.matchAll(CELL_PATTERN)) {
+    add({
+      kind: 'cell',
+      value: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+      ...(isChemicalFormula(m[0]) ? { chemical: true } : {}),
+    });
   }
   for (const m of text.matchAll(NUMBER_PATTERN)) {
     add({ kind: 'number', value: Number(m[0]), start: m.index, end: m.index + m[0].length });
   }
-  for (const m of text.matchAll(IDENTIFIER_PATTERN)) {
-    add({ kind: 'identifier', value: m[0], start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(NAMED_PATTERN)) {
+    const start = m.index + m[0].length - m[1].length;
+    add({ kind: 'name', value: m[1], start, end: start + m[1].length });
+  }
+  for (const pattern of IDENTIFIER_PATTERNS) {
+    for (const m of text.matchAll(pattern)) {
+      add({ kind: 'identifier', value: m[0], start: m.index, end: m.index + m[0].length });
+    }
+  }
+  for (const m of text.matchAll(LATIN_WORD)) {
+    if (!isAmongChinese(text, m.index, m.index + m[0].length)) continue;
+    add({ kind: 'name', value: m[0], start: m.index, end: m.index + m[0].length, keepWords: true });
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Whether the text around a word is Chinese: the nearest character before it (or after it) that
+ * is not a space is Chinese, and the other side is Chinese too or the end of the text. Such a word
+ * is a value the writer kept in Latin letters (a sheet, an ensemble, a branch), not prose.
+ */
+function isAmongChinese(text: string, start: number, end: number): boolean {
+  const before = text.slice(0, start).trimEnd().at(-1);
+  const after = text.slice(end).trimStart()[0];
+  const chinese = (c: string | undefined) => c !== undefined && CHINESE_OR_MARK.test(c);
+  return (
+    (chinese(before) && (after === undefined || chinese(after))) || (before === undefined && chinese(after))
+  );
+}
+
+function classifyQuoted(inner: string): LiteralKind {
+  if (isUrl(inner)) return 'url';
+  if (RANGE_ONLY.test(inner)) return 'range';
+  if (/^=\S/.test(inner)) return 'formula';
+  if (isPathLike(inner)) return 'path';
+  return 'string';
+}
+
+/** Whether a value reads as a spreadsheet cell reference (`A1`, `b11`). */
+export function isCellReference(value: string): boolean {
+  return CELL_ONLY.test(value);
+}
+
+/** Whether a value reads as a spreadsheet range (`A1:B3`). */
+export function isRangeReference(value: string): boolean {
+  return RANGE_ONLY.test(value);
 }
 
 function isUrl(text: string): boolean {

@@ -378,7 +378,7 @@ describe('planOffline on the built-in toolkits', () => {
         tools,
       ),
     ).toEqual([
-      ['step_1', 'build_bulk_structure', {}],
+      ['step_1', 'build_bulk_structure', { formula: 'Cu' }],
       ['step_2', 'optimize_structure', { input_structure: '{{step_1.structure}}', model_path: './dpa.pt' }],
       ['step_3', 'calculate_band_structure', { input_structure: '{{step_2.optimized_structure}}' }],
     ]);

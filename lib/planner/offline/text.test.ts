@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitClauses } from './clauses';
 import { findLiterals } from './literals';
-import { stemWord, tokenize } from './text';
+import { stemWord, tokenize, tokenizeWithPositions } from './text';
 
 describe('stemWord', () => {
   it('folds spellings and forms of one word together', () => {
@@ -28,8 +28,25 @@ describe('tokenize', () => {
   });
 
   it('turns Chinese runs into character bigrams', () => {
-    expect(tokenize('计算声子谱')).toEqual(['计算', '算声', '声子', '子谱']);
+    expect(tokenize('计算声子谱', { translate: false })).toEqual(['计算', '算声', '声子', '子谱']);
     expect(tokenize('是')).toEqual(['是']);
+  });
+
+  it('adds the English words of the tool vocabulary after the bigrams, once each', () => {
+    expect(tokenize('计算声子谱')).toEqual(['计算', '算声', '声子', '子谱', 'calcul', 'phonon']);
+    expect(tokenize('删除实体')).toEqual(['删除', '除实', '实体', 'delet', 'remov', 'entity']);
+  });
+
+  it('marks a translated word right after a Chinese negation, at the end of the word', () => {
+    const tokens = tokenizeWithPositions('不优化晶胞');
+    expect(tokens.filter((t) => t.translated)).toEqual([
+      { token: 'optim', word: 2, translated: true, span: 2, negated: true },
+      { token: 'cell', word: 4, translated: true, span: 2 },
+    ]);
+  });
+
+  it('drops bigrams across the particle 的, which only echo grammar', () => {
+    expect(tokenize('暂存的改动', { translate: false })).toEqual(['暂存', '改动']);
   });
 });
 

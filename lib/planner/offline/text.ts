@@ -1,15 +1,18 @@
 /**
  * Words for the offline planner, without a dictionary: English words are lower-cased,
  * split at snake_case/camelCase and cut to a rough stem; Chinese runs become character bigrams
- * (a two-character window catches most Chinese words — 声子, 优化, 结构 — with no segmenter).
+ * (a two-character window catches most Chinese words — 声子, 优化, 结构 — with no segmenter),
+ * plus the English words of the tool vocabulary they contain (lexicon.ts: 删除 → delete), so a
+ * Chinese task meets tools declared in English.
  */
+import { findChineseWords } from './lexicon';
 
 const STOP_WORDS = new Set(
   (
     'a an the of to for in on at by with from into onto as is are be been being was were it its this that these ' +
     'those then and or but so if than also please me my we our you your i can could would should will shall do does ' +
-    'did done using use via per each all any some what which who how when where after before next finally first ' +
-    'second third now there here them they their his her up out over under about give let make'
+    'did done using use via per each all any some what which who how when where after before next finally ' +
+    'now there here them they their his her up out over under about let make'
   ).split(' '),
 );
 
@@ -19,7 +22,6 @@ const SYNONYMS: Record<string, string> = {
   calc: 'calcul',
   worksheet: 'sheet',
   spreadsheet: 'sheet',
-  workbook: 'sheet',
   excel: 'sheet',
   xlsx: 'sheet',
   xls: 'sheet',
@@ -29,9 +31,23 @@ const SYNONYMS: Record<string, string> = {
   download: 'get',
   retriev: 'get',
   load: 'read',
-  open: 'read',
   sav: 'writ',
   stor: 'writ',
+  relax: 'optim',
+  colour: 'color',
+  find: 'search',
+  lookup: 'search',
+  record: 'cre',
+  giv: 'get',
+  plot: 'chart',
+  draw: 'chart',
+  fold: 'directory',
+  dir: 'directory',
+  last: 'newest',
+  latest: 'newest',
+  recent: 'newest',
+  add: 'sum',
+  plus: 'sum',
 };
 
 const SUFFIXES: [string, string][] = [
@@ -74,6 +90,8 @@ export function stemWord(word: string): string {
   for (const [suffix, replacement] of SUFFIXES) {
     if (!w.endsWith(suffix)) continue;
     if (suffix === 's' && (w.endsWith('ss') || w.endsWith('us') || w.endsWith('is'))) break;
+    // apply, reply, supply: the -ly of a verb, not of an adverb.
+    if (suffix === 'ly' && w.endsWith('ply')) break;
     let base = w.slice(0, w.length - suffix.length) + replacement;
     // committing → commit, running → run
     if ((suffix === 'ing' || suffix === 'ed') && /([b-df-hj-kmnp-rtv-y])\1$/.test(base))
@@ -100,19 +118,49 @@ export interface PositionedToken {
   word: number;
   /** From a value's file extension (`.cif`), not from the words: says what goes in, not what to do. */
   extension?: boolean;
+  /** An English word for a Chinese one (lexicon.ts), at the Chinese word's position. */
+  translated?: boolean;
+  /** A translated word right after a Chinese negation (不优化晶胞: optimize and cell are negated). */
+  negated?: boolean;
+  /** For a translated word: how many characters the Chinese word spans (ending at `word`). */
+  span?: number;
 }
+
+/** A Chinese negation right before a word: 不, 无需, 不要, 不用, 不必, 别, 勿, 没有, 禁止, 关闭. */
+const CHINESE_NEGATION = /(?:不要|不用|无需|不必|不需要|禁止|关闭|没有|不|别|勿|无)$/;
+/** A bigram across a particle (存的, 的改) is no word: it only echoes the grammar of both texts. */
+const PARTICLES = /的/;
 
 /**
  * Tokens of free text in order: English stems without stop words (snake_case and camelCase
  * split), Chinese bigrams (a lone character stays a unigram). Numbers are not tokens.
  */
-export function tokenizeWithPositions(text: string): PositionedToken[] {
+export function tokenizeWithPositions(text: string, opts: { translate?: boolean } = {}): PositionedToken[] {
   const tokens: PositionedToken[] = [];
   let word = 0;
   for (const run of getRuns(text)) {
     if (isCjk(run[0])) {
       if (run.length === 1) tokens.push({ token: run, word });
-      for (let i = 0; i + 1 < run.length; i++) tokens.push({ token: run.slice(i, i + 2), word: word + i });
+      for (let i = 0; i + 1 < run.length; i++) {
+        const bigram = run.slice(i, i + 2);
+        if (!PARTICLES.test(bigram)) tokens.push({ token: bigram, word: word + i });
+      }
+      // After the bigrams, so a run of adjacent bigrams stays one word for ranking.
+      if (opts.translate !== false) {
+        for (const found of findChineseWords(run)) {
+          const negated = CHINESE_NEGATION.test(run.slice(Math.max(0, found.at - 3), found.at));
+          for (const english of new Set(found.english.map(stemWord))) {
+            // At the word's last character: "背景色 FFFF00" has the colour right before the value.
+            tokens.push({
+              token: english,
+              word: word + found.at + found.word.length - 1,
+              translated: true,
+              span: found.word.length,
+              ...(negated ? { negated } : {}),
+            });
+          }
+        }
+      }
       word += run.length;
       continue;
     }
@@ -133,18 +181,22 @@ export function countWordPositions(text: string): number {
 }
 
 function getRuns(text: string): string[] {
-  const spaced = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-./\\]+/g, ' ');
+  const spaced = text
+    // "look up" is one word (lookup → search).
+    .replace(/\blook(?:s|ed|ing)?\s+up\b/gi, 'lookup')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-./\\]+/g, ' ');
   return [...spaced.matchAll(RUNS)].map((m) => m[0]);
 }
 
 /** The tokens of a text (see `tokenizeWithPositions`). */
-export function tokenize(text: string): string[] {
-  return tokenizeWithPositions(text).map((t) => t.token);
+export function tokenize(text: string, opts: { translate?: boolean } = {}): string[] {
+  return tokenizeWithPositions(text, opts).map((t) => t.token);
 }
 
 /** The tokens of a text as a set. */
-export function tokenSet(text: string): Set<string> {
-  return new Set(tokenize(text));
+export function tokenSet(text: string, opts: { translate?: boolean } = {}): Set<string> {
+  return new Set(tokenize(text, opts));
 }
 
 /** The lower-cased words of a text in order (for negation and phrase checks). */

@@ -7,7 +7,8 @@ import { getObjectProperties, isJsonObject, resolveSchema } from '../../tools/js
 import type { ToolDeclaration } from '../../tools/types';
 import { getOutputParameters, getParamPlan } from '../../workflow/params';
 import type { ParamType } from '../../workflow/types';
-import { isCjk, tokenSet, type PositionedToken } from './text';
+import { getWords, isCjk, stemWord, tokenSet, tokenize, type PositionedToken } from './text';
+import { getParamDimension, getDescribedUnit, type Dimension } from './units';
 
 export interface IndexedParam {
   name: string;
@@ -20,6 +21,52 @@ export interface IndexedParam {
   descriptionTokens: Set<string>;
   /** The description as written (Chinese phrases are matched on it directly). */
   description: string;
+  /** The schema's `pattern`: a string that does not match it does not go there. */
+  pattern?: RegExp;
+  /** The schema's bounds for a number. */
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  /** For a list: the JSON type of its items and how many it holds. */
+  itemType?: string;
+  minItems?: number;
+  maxItems?: number;
+  /** For a list of objects: the fields of one item, indexed like parameters. */
+  fields?: IndexedParam[];
+  /** The unit its description names ("in bar" → `bar`) and the dimension it measures. */
+  unit?: string;
+  dimension?: Dimension;
+  /** "First number" → 1, "Second number" → 2: numbers given in order fill these in order. */
+  ordinal?: number;
+  /** What the parameter holds, as a person reads its name, description and schema. */
+  holds: ParamHolds;
+}
+
+/** Kinds of value a parameter takes (see `getHolds`). */
+export interface ParamHolds {
+  /** A file, directory, URL or location. */
+  path: boolean;
+  /** A spreadsheet cell (`B2`). */
+  cell: boolean;
+  /** A spreadsheet range (`A1:D20`). */
+  range: boolean;
+  /** A chemical formula or element symbol. */
+  chemical: boolean;
+  /** A spreadsheet formula (`=SUM(…)`). */
+  sheetFormula: boolean;
+  /** A date or time. */
+  date: boolean;
+  /** A name, title, label or id. */
+  name: boolean;
+  /** Something the step creates ("Name of the new branch", "Path of the workbook to create"):
+   * never a value copied from another step. */
+  new: boolean;
+  /** Free text written by the person (a message, content, a comment): no code or id goes there. */
+  text: boolean;
+  /** A setting the whole task shares (the repository, the file, the sheet, the model): a value
+   * the text gives once applies to every step that has the parameter. */
+  setting: boolean;
 }
 
 export interface IndexedOutput {
@@ -44,6 +91,17 @@ export interface IndexedTool {
   paramTokens: Set<string>;
   params: IndexedParam[];
   outputs: IndexedOutput[];
+  /** The words that say what the tool does, as its name and title start ("Stage files" → stag;
+   * `git_add` → add, the toolkit's own prefix skipped; "暂存文件" → 暂存). */
+  verbs: Map<string, number>;
+  /** Its description says it is deprecated: another tool does the same, better. */
+  deprecated: boolean;
+  /** The tool changes something and returns a status, not data (create, write, delete, move…). */
+  sideEffect: boolean;
+  /** The words of its name and title as written, lower-cased ("staged" is not "stage" here). */
+  surfaceWords: Set<string>;
+  /** Where it comes from (toolkit or server), to prefer one toolkit within a task; '' when unknown. */
+  sourceKey: string;
 }
 
 export interface ToolIndex {
@@ -114,7 +172,8 @@ export function learnTitleLexicon(titles: readonly string[]): Map<string, string
   const chinese = new Map<string, number>();
   const pairs = new Map<string, Map<string, number>>();
   for (const title of titles) {
-    const tokens = tokenSet(title);
+    // The title's own words only: translations would pair every Chinese word with themselves.
+    const tokens = tokenSet(title, { translate: false });
     const en = [...tokens].filter((t) => !isCjk(t[0]));
     const zh = [...tokens].filter((t) => isCjk(t[0]) && t.length === 2);
     if (en.length === 0 || zh.length === 0) continue;
@@ -149,23 +208,16 @@ function indexTool(
   const schemas = new Map(
     getObjectProperties(root, root).properties.map((p) => [p.name, resolveSchema(p.schema, root)]),
   );
-  const params: IndexedParam[] = getParamPlan(declaration, systemParams).map((entry) => {
-    const schema = schemas.get(entry.name) ?? {};
-    const description = entry.description ?? '';
-    return {
-      name: entry.name,
-      type: entry.type,
-      required: entry.required,
-      ...(Array.isArray(schema.enum) ? { enum: schema.enum } : {}),
-      stringList:
-        entry.type === 'list' &&
-        isJsonObject(schema.items) &&
-        resolveSchema(schema.items, root).type === 'string',
-      nameTokens: tokenSet(entry.name),
-      descriptionTokens: tokenSet(description),
-      description,
-    };
-  });
+  const params: IndexedParam[] = getParamPlan(declaration, systemParams).map((entry) =>
+    indexParam(
+      entry.name,
+      entry.type,
+      entry.required,
+      entry.description ?? '',
+      schemas.get(entry.name) ?? {},
+      root,
+    ),
+  );
   const outputRoot = isJsonObject(declaration.outputSchema) ? declaration.outputSchema : {};
   const outputSchemas = new Map(
     getObjectProperties(outputRoot, outputRoot).properties.map((p) => [
@@ -185,17 +237,271 @@ function indexTool(
     };
   });
   const paramTokens = new Set<string>();
-  for (const p of params) for (const t of [...p.nameTokens, ...p.descriptionTokens]) paramTokens.add(t);
+  for (const p of params) {
+    for (const t of [...p.nameTokens, ...p.descriptionTokens]) paramTokens.add(t);
+    // "the sum of 'Amount'", "NVT ensemble": an enum value names an option of the tool.
+    for (const v of p.enum ?? []) if (typeof v === 'string') for (const t of tokenSet(v)) paramTokens.add(t);
+  }
+  const verbs = getVerbs(declaration);
+  // A bilingual title ("Stage files · 暂存文件") says it in English already: translating its
+  // Chinese half would only add the words of its parts (未暂存 "unstaged" → stage).
+  const title = declaration.title ?? '';
+  const translate = { translate: !/[A-Za-z]/.test(title) };
   return {
     declaration,
     order,
     nameTokens: tokenSet(declaration.name),
-    titleTokens: tokenSet(declaration.title ?? ''),
-    descriptionTokens: tokenSet(`${declaration.title ?? ''} ${declaration.description}`),
+    titleTokens: tokenSet(title, translate),
+    // The toolkit's or server's name says what the tool works on ("search memory for …").
+    descriptionTokens: new Set([
+      ...tokenSet(title, translate),
+      ...tokenSet(declaration.description),
+      ...tokenSet(`${declaration.source?.toolkit ?? ''} ${declaration.source?.server ?? ''}`),
+    ]),
     paramTokens,
     params,
     outputs,
+    verbs,
+    deprecated: /\bdeprecated\b/i.test(declaration.description),
+    sideEffect: [...verbs.keys()].some((v) => SIDE_EFFECT_VERBS.has(v)),
+    surfaceWords: new Set(getWords(`${declaration.name.replace(/[_-]/g, ' ')} ${title}`)),
+    sourceKey: declaration.source
+      ? `${declaration.source.kind}:${declaration.source.toolkit ?? ''}:${declaration.source.server ?? ''}`
+      : '',
   };
+}
+
+const stems = (words: string) => new Set(words.split(' ').map(stemWord));
+const PATH_WORDS = new Set([
+  ...stems('path file filepath filename url uri dir directory folder link location structure'),
+  '文件',
+  '路径',
+  '链接',
+  '地址',
+]);
+/** Where a thing goes from and to: a location when the parameter is named so (move_file's
+ * `source`), not when a description mentions it ("Source table name"). */
+const ENDPOINT_WORDS = stems('source destination dest src dst');
+const DATE_WORDS = stems('date timestamp time iso since until day datetime');
+const NAME_WORDS = stems('name title label id identifier key tag');
+const SETTING_WORDS = stems('repository repo sheet model project database bucket namespace workspace');
+const CHEMICAL_WORDS = stems('chemical element composition species compound stoichiometry');
+const TEXT_WORDS = stems('message content text comment description note body');
+/** Words that say a formula is a spreadsheet's (`excel` and `worksheet` fold into `sheet`). */
+const SHEET_WORDS = stems('sheet cell spreadsheet');
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+
+/** Verbs tool names start with. */
+const COMMON_VERBS = stems(
+  'add apply build calculate check close commit compress compute convert copy create delete diff download draw edit ' +
+    'echo export fetch fit plot relax simulate stage checkout ' +
+    'filter find format generate get import insert list load log merge move open optimize parse print push pull read ' +
+    'record remove rename render replace reset restore run save search send set show sort start stop switch sync ' +
+    'toggle trigger update upload validate view write',
+);
+
+/** What a tool returns when it changes something: a status, not the thing (see `sideEffect`). */
+const SIDE_EFFECT_VERBS = new Set(
+  [
+    'create',
+    'make',
+    'write',
+    'save',
+    'delete',
+    'remove',
+    'move',
+    'rename',
+    'copy',
+    'set',
+    'update',
+    'add',
+    'toggle',
+    'insert',
+    'upload',
+    'send',
+    'post',
+    'put',
+    'mkdir',
+    'edit',
+    'commit',
+    'push',
+    'stage',
+    'checkout',
+    'switch',
+    'trigger',
+    'apply',
+    'format',
+  ].map((w) => stemWord(w)),
+);
+
+function indexParam(
+  name: string,
+  type: ParamType,
+  required: boolean,
+  description: string,
+  schema: Record<string, unknown>,
+  root: Record<string, unknown>,
+  /** Fields of fields are not indexed: one item of a list is as deep as the planner builds (and
+   * a schema may refer to itself). */
+  isField = false,
+): IndexedParam {
+  const items = isJsonObject(schema.items) ? resolveSchema(schema.items, root) : undefined;
+  const itemType = typeof items?.type === 'string' ? items.type : undefined;
+  const nameTokens = tokenSet(name);
+  const descriptionTokens = tokenSet(description);
+  const words = new Set([...nameTokens, ...descriptionTokens]);
+  const pattern = typeof schema.pattern === 'string' ? compilePattern(schema.pattern) : undefined;
+  const accepts = (value: string) => pattern !== undefined && pattern.test(value);
+  const unit = getDescribedUnit(description);
+  const dimension = type === 'int' || type === 'float' ? getParamDimension(name, description) : undefined;
+  const ordinal = ORDINALS[description.trim().split(/\s+/)[0]?.toLowerCase() ?? ''];
+  const isString = type === 'str' || type === 'any';
+  const chemical =
+    isString &&
+    ([...words].some((w) => CHEMICAL_WORDS.has(w)) ||
+      (nameTokens.has('formula') &&
+        !/=/.test(description) &&
+        !accepts('=A1') &&
+        ![...descriptionTokens].some((w) => SHEET_WORDS.has(w))));
+  // A spreadsheet cell by name or pattern: "primitive cell" in a description is crystallography.
+  const cell = isString && !chemical && (nameTokens.has('cell') || (accepts('B2') && !accepts('B2:C3')));
+  const range = isString && !cell && (nameTokens.has('rang') || accepts('A1:B2'));
+  const itemProperties =
+    !isField && type === 'list' && items && itemType === 'object'
+      ? getObjectProperties(items, root)
+      : undefined;
+  const fields = itemProperties?.properties.map((p) => {
+    const field = resolveSchema(p.schema, root);
+    const fieldDescription = typeof field.description === 'string' ? field.description : '';
+    return indexParam(
+      p.name,
+      getSchemaType(field),
+      itemProperties.required.has(p.name),
+      fieldDescription,
+      field,
+      root,
+      true,
+    );
+  });
+  return {
+    name,
+    type,
+    required,
+    ...(Array.isArray(schema.enum) ? { enum: schema.enum } : {}),
+    stringList: type === 'list' && itemType === 'string',
+    nameTokens,
+    descriptionTokens,
+    description,
+    ...(pattern ? { pattern } : {}),
+    ...numberField('minimum', schema.minimum),
+    ...numberField('maximum', schema.maximum),
+    ...numberField('exclusiveMinimum', schema.exclusiveMinimum),
+    ...numberField('exclusiveMaximum', schema.exclusiveMaximum),
+    ...(itemType ? { itemType } : {}),
+    ...numberField('minItems', schema.minItems),
+    ...numberField('maxItems', schema.maxItems),
+    ...(fields && fields.length > 0 ? { fields } : {}),
+    ...(unit ? { unit } : {}),
+    ...(dimension ? { dimension } : {}),
+    ...(ordinal ? { ordinal } : {}),
+    holds: {
+      path: holdsPath(nameTokens, descriptionTokens, description) && !cell && !range,
+      cell,
+      range,
+      chemical,
+      sheetFormula: isString && nameTokens.has('formula') && !chemical,
+      date: isString && [...words].some((w) => DATE_WORDS.has(w)),
+      // Named so, or described so in its first words ("Branch name, tag or commit").
+      name:
+        isString &&
+        ([...nameTokens].some((w) => NAME_WORDS.has(w)) ||
+          tokenize(description.split(/[,;.]/)[0] ?? '').some((w) => NAME_WORDS.has(w))),
+      text: isString && [...nameTokens].some((w) => TEXT_WORDS.has(w)),
+      new: descriptionTokens.has('new') || /\bto (?:be )?creat/i.test(description),
+      setting: [...nameTokens].some((w) => SETTING_WORDS.has(w) || PATH_WORDS.has(w)),
+    },
+  };
+}
+
+/** Words that confirm a "path" is a file system or URL path, not a path through k-points. */
+const FILE_WORDS = stems('file url uri dir directory folder location link repository repo');
+
+/**
+ * Whether a parameter takes a file, directory, URL or location: its name or description says
+ * so. A name with "path" alone counts unless its description speaks of something else ("band_path:
+ * High-symmetry q-point path such as GXWKGLUWLK" is no file).
+ */
+function holdsPath(nameTokens: Set<string>, descriptionTokens: Set<string>, description: string): boolean {
+  if ([...nameTokens].some((w) => ENDPOINT_WORDS.has(w))) return true;
+  const words = [...nameTokens, ...descriptionTokens];
+  if (!words.some((w) => PATH_WORDS.has(w))) return false;
+  const named = [...nameTokens].filter((w) => PATH_WORDS.has(w));
+  if (named.some((w) => w !== 'path') || description.trim() === '') return true;
+  return words.some((w) => FILE_WORDS.has(w) || (PATH_WORDS.has(w) && w !== 'path'));
+}
+
+function numberField<K extends string>(key: K, value: unknown): Partial<Record<K, number>> {
+  return typeof value === 'number' && Number.isFinite(value) ? ({ [key]: value } as Record<K, number>) : {};
+}
+
+function compilePattern(source: string): RegExp | undefined {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ParamType of a field schema (the §1 mapping, for fields of list items). */
+function getSchemaType(schema: Record<string, unknown>): ParamType {
+  const types = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null') : [schema.type];
+  switch (types[0]) {
+    case 'string':
+      return 'str';
+    case 'integer':
+      return 'int';
+    case 'number':
+      return 'float';
+    case 'boolean':
+      return 'bool';
+    case 'array':
+      return 'list';
+    case 'object':
+      return 'dict';
+    default:
+      return 'any';
+  }
+}
+
+/**
+ * The words that say what a tool does, and how surely: the first word of its name — after a
+ * prefix that is its toolkit's or server's name (`git_add` of the Git toolkit → add) — and of
+ * each part of its title (1), and the first word of its description (½: descriptions often start
+ * with a generic "List …" or "Returns …"); never a participle ("Staged changes" describes, "Stage
+ * files" asks).
+ */
+function getVerbs(declaration: ToolDeclaration): Map<string, number> {
+  const verbs = new Map<string, number>();
+  const add = (verb: string, weight: number) => verbs.set(verb, Math.max(verbs.get(verb) ?? 0, weight));
+  const nameWords = tokenize(declaration.name.replace(/[-.]/g, '_'));
+  const owner = tokenSet(`${declaration.source?.toolkit ?? ''} ${declaration.source?.server ?? ''}`);
+  const first = nameWords[0] !== undefined && owner.has(nameWords[0]) ? nameWords[1] : nameWords[0];
+  // A name can start with a noun (`directory_tree`): its first word is a sure verb only when it
+  // is a common one or the description starts with it too.
+  const described = tokenize(declaration.description.trim().split(/\s+/)[0] ?? '')[0];
+  if (first) add(first, COMMON_VERBS.has(first) || first === described ? 1 : 0.5);
+  // A title can be a noun phrase too ("Directory Tree"): the same test as for the name.
+  const parts = (declaration.title ?? '').split(/[·|/—-]/).map((part) => [part, 1] as const);
+  for (const [part, weight] of [...parts, [declaration.description, 0.5] as const]) {
+    const word = /[A-Za-z]+|[\u3400-\u9fff]{2}/.exec(part.trim())?.[0];
+    if (!word) continue;
+    if (isCjk(word[0])) add(word, weight);
+    else if (!/(?:ed|ing)$/i.test(word)) {
+      const verb = stemWord(word.toLowerCase());
+      add(verb, weight === 1 && !COMMON_VERBS.has(verb) && verb !== described ? 0.5 : weight);
+    }
+  }
+  return verbs;
 }
 
 /** How well a clause names a tool: tool-level (name, description) and parameter-level parts. */

@@ -4,14 +4,12 @@
  * DELETE — remove it with its revisions and share links.
  */
 import type { VersionConflictBody, WorkflowResponse } from '@/lib/api/types';
-import { getPrisma } from '@/lib/db/client';
-import { deleteWorkflow, getWorkflow, updateWorkflow } from '@/lib/db/workflows';
+import { deleteWorkflow, updateWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { assertOwnsWorkflow, getRequestOwner } from '@/lib/http/owner';
-import { requireOwnedWorkflow, workflowNotFound } from '../access';
-import { getDocumentIntegrityProblems, validateUpdateWorkflow } from '../schema';
+import { loadOwnedWorkflow, requireOwnedWorkflow, workflowNotFound } from '../access';
+import { assertExportableDocument, validateUpdateWorkflow } from '../schema';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,23 +17,16 @@ type Context = { params: Promise<{ id: string }> };
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
-  const owner = getRequestOwner(request);
-  const db = await getPrisma();
-  const workflow = await getWorkflow(db, id);
-  if (!workflow) throw workflowNotFound(id);
-  assertOwnsWorkflow(owner, workflow, 'open');
+  const { workflow } = await loadOwnedWorkflow(request, id, 'open');
   return Response.json({ workflow } satisfies WorkflowResponse);
 });
 
 export const PUT = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
   const body = await parseJsonBody(request, validateUpdateWorkflow);
-  const problems = getDocumentIntegrityProblems(body.document);
-  if (problems.length) throw new AppError('bad_request:document', `Invalid request: ${problems.join('; ')}`);
-  const db = await getPrisma();
-  await requireOwnedWorkflow(db, id, owner, 'change');
+  assertExportableDocument(body.document, { at: '/document', what: 'The document' });
+  const { db } = await requireOwnedWorkflow(request, id, 'change');
   const outcome = await updateWorkflow(db, id, {
     expectedVersion: body.version,
     name: body.name,
@@ -54,9 +45,7 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
 export const DELETE = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
-  const db = await getPrisma();
-  await requireOwnedWorkflow(db, id, owner, 'delete');
+  const { db } = await requireOwnedWorkflow(request, id, 'delete');
   if (!(await deleteWorkflow(db, id))) throw workflowNotFound(id);
   return new Response(null, { status: 204 });
 });

@@ -12,16 +12,16 @@ import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { importWorkflow } from '@/lib/workflow/import';
-import { getDocumentIntegrityProblems } from '../schema';
+import { assertExportableDocument } from '../schema';
 
 export const dynamic = 'force-dynamic';
 
-const imports = createRateLimiter({ limit: 60, windowMs: 60_000 });
+const imports = createRateLimiter({ name: 'imports', limit: 60, windowMs: 60_000 });
 
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(imports, getRateLimitKey(request, owner), 'imports');
+  await enforceRateLimit(imports, getRateLimitKey(request, owner), 'imports');
   const json = await readJson(request);
   const imported = importWorkflow(json);
   if (!imported.ok) {
@@ -37,15 +37,8 @@ export const POST = withErrors(async (request: Request) => {
     );
   }
   const { document, meta } = imported.value;
-  const problems = getDocumentIntegrityProblems(document);
-  if (problems.length)
-    throw new AppError(
-      'unprocessable:import',
-      `The imported workflow is inconsistent: ${problems.join('; ')}`,
-      {
-        details: { issues: problems.map((message) => ({ path: '', message })) },
-      },
-    );
+  // Import validated the file; this guards the document built from it, like every other write.
+  assertExportableDocument(document, { at: '', what: 'The imported workflow', code: 'unprocessable:import' });
   const db = await getPrisma();
   const workflow = await createWorkflow(db, {
     name: (meta.name || 'Imported workflow').slice(0, 200),

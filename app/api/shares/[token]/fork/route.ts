@@ -9,21 +9,27 @@ import { assertSameOrigin } from '@/lib/http/csrf';
 import { withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
+import { assertExportableDocument } from '../../../workflows/schema';
 import { requireSharedWorkflow } from '../../shared';
 
 export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ token: string }> };
 
-const forks = createRateLimiter({ limit: 60, windowMs: 60_000 });
+const forks = createRateLimiter({ name: 'forks', limit: 60, windowMs: 60_000 });
 
 export const POST = withErrors(async (request: Request, context: Context) => {
   const { token } = await context.params;
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(forks, getRateLimitKey(request, owner), 'forks');
+  await enforceRateLimit(forks, getRateLimitKey(request, owner), 'forks');
   const db = await getPrisma();
   const { workflow: source } = await requireSharedWorkflow(db, token);
+  assertExportableDocument(source.document, {
+    at: '',
+    what: 'The shared workflow',
+    code: 'unprocessable:document',
+  });
   const workflow = await forkWorkflow(db, source, owner.id);
   return withOwnerCookie(
     Response.json({ workflow } satisfies WorkflowResponse, {

@@ -23,7 +23,7 @@ import { validateRefreshToolkit } from '../../schema';
 
 export const dynamic = 'force-dynamic';
 
-const refreshes = createRateLimiter({ limit: 60, windowMs: 60_000 });
+const refreshes = createRateLimiter({ name: 'toolkit-refreshes', limit: 60, windowMs: 60_000 });
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -31,7 +31,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  enforceRateLimit(refreshes, getRateLimitKey(request, owner), 'toolkit refreshes');
+  await enforceRateLimit(refreshes, getRateLimitKey(request, owner), 'toolkit refreshes');
   const body = await parseOptionalBody(request);
   const db = await getPrisma();
   const toolkit = await requireToolkit(db, id, owner, 'refresh', 'read');

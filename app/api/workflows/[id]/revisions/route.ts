@@ -1,10 +1,8 @@
 /** GET /api/workflows/[id]/revisions — saved versions, newest first (`?before=<version>&limit=`). */
 import type { RevisionListResponse } from '@/lib/api/types';
-import { getPrisma } from '@/lib/db/client';
 import { listRevisions } from '@/lib/db/revisions';
 import { REVISION_LIMIT } from '@/lib/db/workflows';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
 import { requireOwnedWorkflow } from '../../access';
 
 export const dynamic = 'force-dynamic';
@@ -28,9 +26,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const url = new URL(request.url);
   const before = readPositiveInt(url, 'before');
   const limit = Math.min(readPositiveInt(url, 'limit') ?? 100, 500);
-  const owner = getRequestOwner(request);
-  const db = await getPrisma();
-  await requireOwnedWorkflow(db, id, owner, 'see the history of');
+  const { db } = await requireOwnedWorkflow(request, id, 'see the history of');
   const revisions = await listRevisions(db, id, { before, limit });
   return Response.json({ revisions, retention: REVISION_LIMIT } satisfies RevisionListResponse);
 });

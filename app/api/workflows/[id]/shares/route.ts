@@ -6,31 +6,24 @@
  * only: just its SHA-256 is stored.
  */
 import type { CreateShareResponse, SecretsBody, ShareListResponse } from '@/lib/api/types';
-import { getPrisma } from '@/lib/db/client';
 import { createShare, listShares } from '@/lib/db/shares';
-import { getWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { assertOwnsWorkflow, getRequestOwner } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { describeSecretFindings, findSecrets } from '@/lib/workflow/secrets';
-import { workflowNotFound } from '../../access';
+import { loadOwnedWorkflow } from '../../access';
 import { validateCreateShare } from '../../schema';
 
 export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
-const shareCreations = createRateLimiter({ limit: 30, windowMs: 60_000 });
+const shareCreations = createRateLimiter({ name: 'share-creations', limit: 30, windowMs: 60_000 });
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
-  const owner = getRequestOwner(request);
-  const db = await getPrisma();
-  const workflow = await getWorkflow(db, id);
-  if (!workflow) throw workflowNotFound(id);
-  assertOwnsWorkflow(owner, workflow, 'see the share links of');
+  const { db, workflow } = await loadOwnedWorkflow(request, id, 'see the share links of');
   const now = new Date();
   const shares = (await listShares(db, id)).map((s) => ({
     ...s,
@@ -42,13 +35,9 @@ export const GET = withErrors(async (request: Request, context: Context) => {
 export const POST = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
   const body = await parseJsonBody(request, validateCreateShare);
-  const db = await getPrisma();
-  const workflow = await getWorkflow(db, id);
-  if (!workflow) throw workflowNotFound(id);
-  assertOwnsWorkflow(owner, workflow, 'share');
-  enforceRateLimit(shareCreations, getRateLimitKey(request, owner), 'share links');
+  const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'share');
+  await enforceRateLimit(shareCreations, getRateLimitKey(request, owner), 'share links');
   const secrets = findSecrets(workflow.document);
   if (secrets.length && !body.acknowledgeSecrets) {
     throw new AppError(

@@ -4,12 +4,10 @@
  * PATCH — name it (`{label}`: kept beyond the retention bound) or clear its name (`{label: null}`).
  */
 import type { LabelRevisionResponse, RevisionResponse } from '@/lib/api/types';
-import { getPrisma } from '@/lib/db/client';
 import { getPreviousRevision, getRevision, setRevisionLabel } from '@/lib/db/revisions';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
 import { diffDocuments, summarizeDiff } from '@/lib/workflow/diff';
 import { parseVersion, requireOwnedWorkflow } from '../../../access';
 import { validateLabelRevision } from '../../../schema';
@@ -29,9 +27,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { id, version: rawVersion } = await context.params;
   const version = parseVersion(rawVersion, 'version');
   const against = new URL(request.url).searchParams.get('against');
-  const owner = getRequestOwner(request);
-  const db = await getPrisma();
-  await requireOwnedWorkflow(db, id, owner, 'see the history of');
+  const { db } = await requireOwnedWorkflow(request, id, 'see the history of');
   const revision = await getRevision(db, id, version);
   if (!revision) throw revisionNotFound(id, version);
   const base =
@@ -52,10 +48,8 @@ export const PATCH = withErrors(async (request: Request, context: Context) => {
   const { id, version: rawVersion } = await context.params;
   const version = parseVersion(rawVersion, 'version');
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
   const body = await parseJsonBody(request, validateLabelRevision);
-  const db = await getPrisma();
-  await requireOwnedWorkflow(db, id, owner, 'name revisions of');
+  const { db } = await requireOwnedWorkflow(request, id, 'name revisions of');
   if (!(await setRevisionLabel(db, id, version, body.label?.trim() || null)))
     throw revisionNotFound(id, version);
   return Response.json({ version, label: body.label?.trim() || null } satisfies LabelRevisionResponse);

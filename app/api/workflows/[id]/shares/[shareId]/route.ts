@@ -1,9 +1,7 @@
 /** DELETE /api/workflows/[id]/shares/[shareId] — revoke a link; it answers 404 from then on. */
-import { getPrisma } from '@/lib/db/client';
 import { revokeShare } from '@/lib/db/shares';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
 import { requireOwnedWorkflow } from '../../../access';
 
 export const dynamic = 'force-dynamic';
@@ -13,9 +11,7 @@ type Context = { params: Promise<{ id: string; shareId: string }> };
 export const DELETE = withErrors(async (request: Request, context: Context) => {
   const { id, shareId } = await context.params;
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
-  const db = await getPrisma();
-  await requireOwnedWorkflow(db, id, owner, 'revoke links of');
+  const { db } = await requireOwnedWorkflow(request, id, 'revoke links of');
   if (!(await revokeShare(db, id, shareId)))
     throw new AppError('not_found:share', `Workflow "${id}" has no share link "${shareId}".`);
   return new Response(null, { status: 204 });

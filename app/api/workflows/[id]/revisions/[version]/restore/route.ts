@@ -3,14 +3,12 @@
  * document as a new version on top of `version` (the one the client holds; 409 when stale).
  */
 import type { RestoreRevisionResponse, VersionConflictBody } from '@/lib/api/types';
-import { getPrisma } from '@/lib/db/client';
 import { getRevision, restoreRevision } from '@/lib/db/revisions';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
 import { parseVersion, requireOwnedWorkflow, workflowNotFound } from '../../../../access';
-import { validateRestoreRevision } from '../../../../schema';
+import { assertExportableDocument, validateRestoreRevision } from '../../../../schema';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,13 +18,17 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const { id, version: rawVersion } = await context.params;
   const version = parseVersion(rawVersion, 'version');
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
   const body = await parseJsonBody(request, validateRestoreRevision);
-  const db = await getPrisma();
-  await requireOwnedWorkflow(db, id, owner, 'restore');
+  const { db } = await requireOwnedWorkflow(request, id, 'restore');
   const revision = await getRevision(db, id, version);
   if (!revision)
     throw new AppError('not_found:revision', `Workflow "${id}" has no revision ${version} to restore.`);
+  // Saved before every write was checked, a revision may not export; restoring it would keep that.
+  assertExportableDocument(revision.document, {
+    at: '',
+    what: `Revision ${version}`,
+    code: 'unprocessable:document',
+  });
   const outcome = await restoreRevision(db, id, revision, body.version);
   if (outcome.ok)
     return Response.json({

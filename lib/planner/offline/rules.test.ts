@@ -1,0 +1,218 @@
+/**
+ * The offline planner's reading rules on small declarations made up for each rule (not the
+ * built-in toolkits): the rules must hold for tools they were not written against.
+ */
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema, ToolDeclaration } from '../../tools/types';
+import { planOffline } from './plan';
+
+function tool(
+  name: string,
+  description: string,
+  properties: Record<string, JsonSchema>,
+  required: string[] = [],
+  outputSchema?: JsonSchema,
+): ToolDeclaration {
+  return {
+    name,
+    description,
+    inputSchema: { type: 'object', properties, required },
+    ...(outputSchema ? { outputSchema } : {}),
+  };
+}
+
+const str = (description = ''): JsonSchema => ({ type: 'string', ...(description ? { description } : {}) });
+const num = (description: string): JsonSchema => ({ type: 'number', description });
+
+function plan(task: string, tools: ToolDeclaration[]) {
+  const { calls, notes } = planOffline({ task, tools });
+  return { steps: calls.map((c) => [c.tool, c.args]), notes };
+}
+
+describe('values and where they go', () => {
+  const chart = tool(
+    'make_chart',
+    'Draw a chart of a range of a sheet',
+    {
+      book: str('Workbook file path'),
+      sheet_name: str('Sheet name'),
+      range: str('Cells to plot'),
+      anchor_cell: str('Cell to put the chart at'),
+    },
+    ['book', 'sheet_name', 'range'],
+  );
+
+  it('puts a range and a cell where ranges and cells go, and never a cell reference into a name', () => {
+    expect(plan('Plot A2:C9 of ./t.xlsx at H1', [chart]).steps).toEqual([
+      ['make_chart', { book: './t.xlsx', range: 'A2:C9', anchor_cell: 'H1' }],
+    ]);
+  });
+
+  it('splits a range into the two corner cells of a tool that takes no range', () => {
+    const clear = tool('clear_cells', 'Clear a block of cells', {
+      first_cell: str('First cell'),
+      last_cell: str('Last cell'),
+    });
+    expect(plan('Clear B2:D4', [clear]).steps).toEqual([
+      ['clear_cells', { first_cell: 'B2', last_cell: 'D4' }],
+    ]);
+  });
+
+  it('gives a formula-like parameter element symbols and formulas, and Chinese material names', () => {
+    const crystal = tool('make_crystal', 'Make a crystal', {
+      composition: str('Chemical composition'),
+      label: str('A label'),
+    });
+    expect(plan('Make a crystal of SrTiO3', [crystal]).steps).toEqual([
+      ['make_crystal', { composition: 'SrTiO3' }],
+    ]);
+    expect(plan('构建石墨烯晶体', [crystal]).steps).toEqual([['make_crystal', { composition: 'C' }]]);
+  });
+
+  it('converts a number to the unit its parameter names, and refuses one of another dimension', () => {
+    const press = tool('compress', 'Compress a sample', {
+      pressure: num('Pressure in MPa'),
+      hold: num('Hold time in seconds'),
+    });
+    expect(plan('Compress it at 0.2 GPa for 2 minutes', [press]).steps).toEqual([
+      ['compress', { pressure: 200, hold: 120 }],
+    ]);
+    expect(plan('Compress it at 300 K', [press])).toEqual({
+      steps: [['compress', {}]],
+      notes: ['The value 300 matched no parameter of compress; set it by hand if it matters.'],
+    });
+  });
+
+  it('does not take an amount of time for a time step', () => {
+    const simulate = tool('simulate', 'Simulate the system', {
+      dt: num('Time step in femtoseconds'),
+      temperature: num('Temperature in kelvin'),
+    });
+    expect(plan('Simulate 10 ps at 450 K', [simulate]).steps).toEqual([['simulate', { temperature: 450 }]]);
+    expect(plan('Simulate at 450 K with a time step of 2 fs', [simulate]).steps).toEqual([
+      ['simulate', { dt: 2, temperature: 450 }],
+    ]);
+  });
+
+  it('leaves a bare number without a word that names its parameter', () => {
+    const resize = tool(
+      'resize',
+      'Resize an image',
+      { width: num('Width in pixels'), height: num('Height in pixels') },
+      ['width', 'height'],
+    );
+    expect(plan('Resize the image to 640', [resize])).toEqual({
+      steps: [['resize', {}]],
+      notes: [
+        'The value 640 matched no parameter of resize; set it by hand if it matters.',
+        'step_1 (resize): the task does not say the values of width, height; they are left for you to fill in.',
+      ],
+    });
+  });
+
+  it('fills parameters described as first and second with the numbers in order', () => {
+    const add = tool(
+      'sum',
+      'Returns the sum of two numbers',
+      { x: num('First number'), y: num('Second number') },
+      ['x', 'y'],
+    );
+    expect(plan('Sum 4 and 9', [add]).steps).toEqual([['sum', { x: 4, y: 9 }]]);
+  });
+
+  it('builds one item of a list of objects when the words name every required field', () => {
+    const tag = tool('add_tags', 'Add tags to records', {
+      tags: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { key: str('The tag key'), value: str('The tag value') },
+          required: ['key', 'value'],
+        },
+      },
+    });
+    expect(plan("Add tags with the key 'env' and the value 'prod'", [tag]).steps).toEqual([
+      ['add_tags', { tags: [{ key: 'env', value: 'prod' }] }],
+    ]);
+  });
+});
+
+describe('values shared between steps', () => {
+  const project = str('Path to the project; defaults to the current directory');
+  const build = tool('build', 'Build the project', { project: { ...project, default: '.' } });
+  const test = tool('test', 'Run the tests of the project', {
+    project: { ...project, default: '.' },
+    pattern: str('Test name pattern'),
+  });
+
+  it('applies a setting given once to every step with that parameter, before or after', () => {
+    expect(plan('Build ~/app and then run the tests', [build, test]).steps).toEqual([
+      ['build', { project: '~/app' }],
+      ['test', { project: '~/app' }],
+    ]);
+    expect(plan('Build, then run the tests in ~/app', [build, test]).steps).toEqual([
+      ['build', { project: '~/app' }],
+      ['test', { project: '~/app' }],
+    ]);
+  });
+
+  it('never copies a value into something a step creates', () => {
+    const copyTable = tool(
+      'copy_table',
+      'Copy a table',
+      { table: str('Source table name'), new_table: str('Name of the new table') },
+      ['table', 'new_table'],
+    );
+    expect(plan('Copy the table called Orders, then copy the table called Items', [copyTable]).steps).toEqual(
+      [
+        ['copy_table', { table: 'Orders' }],
+        ['copy_table', { table: 'Items' }],
+      ],
+    );
+  });
+});
+
+describe('"then … it / its / the result" between tools without output schemas', () => {
+  const fetchPage = tool('fetch_page', 'Fetch a web page', { url: str('Page URL') }, ['url']);
+  const summarise = tool('summarise', 'Summarise a text', { text: str('Text to summarise') }, ['text']);
+  const mkdir = tool('make_dir', 'Create a directory', { dir: str('Directory path') }, ['dir']);
+  const listDir = tool('list_dir', 'List a directory', { dir: str('Directory path') }, ['dir']);
+
+  it('wires the untyped result into the next step’s main input', () => {
+    expect(plan('Fetch https://example.org/a, then summarise it', [fetchPage, summarise]).steps).toEqual([
+      ['fetch_page', { url: 'https://example.org/a' }],
+      ['summarise', { text: '{{step_1.result}}' }],
+    ]);
+    expect(plan('获取 https://example.org/a，然后总结其结果', [fetchPage, summarise]).steps[1]).toEqual([
+      'summarise',
+      { text: '{{step_1.result}}' },
+    ]);
+  });
+
+  it('does not wire without a word that refers back', () => {
+    expect(plan('Fetch https://example.org/a, then summarise', [fetchPage, summarise]).steps[1]).toEqual([
+      'summarise',
+      {},
+    ]);
+  });
+
+  it('reads "it" as the thing a tool that changes something worked on, not its status', () => {
+    expect(plan('Create the directory ./out and then list it', [mkdir, listDir]).steps).toEqual([
+      ['make_dir', { dir: './out' }],
+      ['list_dir', { dir: './out' }],
+    ]);
+  });
+});
+
+describe('Chinese tasks against tools declared in English', () => {
+  it('meets the tools through the vocabulary of tool words', () => {
+    const tools = [
+      tool('delete_record', 'Delete a record', { id: str('Record id') }, ['id']),
+      tool('search_records', 'Search the records', { query: str('Search text') }, ['query']),
+    ];
+    expect(plan("搜索 'alpha'，然后删除记录 'r-17'", tools).steps).toEqual([
+      ['search_records', { query: 'alpha' }],
+      ['delete_record', { id: 'r-17' }],
+    ]);
+  });
+});

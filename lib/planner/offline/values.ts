@@ -1,0 +1,660 @@
+/**
+ * Values from the text → arguments of one step. Each literal has a kind (literals.ts) and each
+ * parameter holds some kinds (tool-index.ts); a value goes only where its kind fits, the schema
+ * accepts it (type, enum, pattern, bounds, unit) and, for values too common to place by kind alone
+ * (numbers, bare words), where the words around it name the parameter. Where nothing says where a
+ * value belongs it is left out and the person is told: a wrong value shown as set is worse than
+ * a missing one.
+ */
+import { isCjk, tokenSet } from './text';
+import type { Clause, PlacedLiteral } from './clauses';
+import { ENUM_SYNONYMS } from './lexicon';
+import { isCellReference, isRangeReference, type Literal } from './literals';
+import type { IndexedParam, IndexedTool, ToolIndex } from './tool-index';
+import { convertUnit, getDimension } from './units';
+
+/** A step's clauses: the one that chose the tool (`lead`) and those that refine it. */
+export interface Group {
+  tool: IndexedTool;
+  clauses: Clause[];
+  lead: number;
+}
+
+/** A value placed in a parameter, how well it fits, and the value to set (converted). */
+export interface Placement {
+  score: number;
+  value: unknown;
+}
+
+const BEFORE_WINDOW = 6;
+const AFTER_WINDOW = 4;
+/** Context needed to place a bare word or a cell reference in a parameter it does not obviously fit. */
+const STRONG_CONTEXT = 1.5;
+
+/**
+ * Words near the i-th literal of a clause, weighted by nearness, not reaching past neighbours.
+ * A Chinese word also stands for the English words the titles translate it to (结构 → structure).
+ */
+export function getContext(index: ToolIndex, clause: Clause, i: number): Map<string, number> {
+  const at = clause.literals[i].word;
+  const low = Math.max(at - BEFORE_WINDOW, i > 0 ? clause.literals[i - 1].word + 1 : -Infinity);
+  const high = Math.min(
+    at + AFTER_WINDOW,
+    i + 1 < clause.literals.length ? clause.literals[i + 1].word - 1 : Infinity,
+  );
+  const context = new Map<string, number>();
+  for (const { token, word: end, span } of clause.tokens) {
+    // A Chinese word stands where it ends when it comes before the value, where it starts after.
+    const word = end > at && span ? end - span + 1 : end;
+    if (word < low || word > high || word === at) continue;
+    // Parameters are usually named before their value ("model URL", "tolerance 0.05").
+    const weight = word < at ? 1 / (at - word) : 0.7 / (word - at);
+    for (const t of [token, ...index.translate(token)]) context.set(t, Math.max(context.get(t) ?? 0, weight));
+  }
+  return context;
+}
+
+/** How strongly the words around a value name a parameter (name words count double). */
+export function getContextScore(param: IndexedParam, context: Map<string, number>): number {
+  let score = 0;
+  for (const [token, weight] of context) {
+    if (param.nameTokens.has(token)) score += 3 * weight;
+    else if (param.descriptionTokens.has(token)) score += 1.5 * weight;
+  }
+  return score;
+}
+
+/** How strongly the text names `param` for this value: the words around it, or its name written right before it. */
+export function getNamingScore(
+  param: IndexedParam,
+  placed: PlacedLiteral,
+  context: Map<string, number>,
+): number {
+  return getContextScore(param, context) + (isNamedVerbatim(placed.before, param) ? 3 : 0);
+}
+
+/**
+ * Where a literal may go in `param` and how well it fits there, or null when it does not go
+ * there at all (wrong kind, refused by the schema, or nothing says it belongs there).
+ */
+export function placeLiteral(
+  index: ToolIndex,
+  placed: PlacedLiteral,
+  param: IndexedParam,
+  context: Map<string, number>,
+): Placement | null {
+  const { literal } = placed;
+  const fromContext = getNamingScore(param, placed, context);
+  const value = getPlacedValue(literal, param);
+  if (value === undefined) return null;
+  const inEnum = param.enum?.some((v) => sameEnumValue(v, value));
+  if (param.enum && !inEnum) return null;
+  if (!isAccepted(param, value)) return null;
+  const { holds } = param;
+  const isFile = literal.kind === 'url' || literal.kind === 'path';
+  let base: number;
+  let bonus = 0;
+  switch (literal.kind) {
+    case 'url':
+    case 'path':
+      if (holds.cell || holds.range || holds.date || holds.chemical || holds.sheetFormula) return null;
+      if (param.stringList) base = holds.path || fromContext > 0 ? 0.8 : 0;
+      else if (param.type === 'str') base = 1;
+      else base = param.type === 'any' ? 0.5 : 0;
+      // A file or URL goes where a path belongs, or where the words around it point; a path is
+      // a path first ("save its content to /backup/hosts.txt": the path, not the content).
+      if (base === 0 || (!holds.path && fromContext === 0 && param.type !== 'any')) return null;
+      if (!holds.path) bonus -= 1;
+      break;
+    case 'string':
+      if ((holds.cell || holds.range) && !param.pattern && !inEnum) return null;
+      if (holds.date || holds.chemical) {
+        if (fromContext < STRONG_CONTEXT) return null;
+      }
+      base = param.stringList ? 0.8 : param.type === 'str' ? 1 : param.type === 'any' ? 0.5 : 0;
+      if (base === 0) return null;
+      // A quoted word that is no path ('main') fits a path parameter only when words say so.
+      if (holds.path && fromContext === 0 && !param.stringList) bonus -= 0.5;
+      break;
+    case 'number': {
+      base = param.type === 'float' || param.type === 'int' ? 1 : param.type === 'any' ? 0.3 : 0;
+      if (base === 0) return null;
+      const unitFits =
+        literal.unit !== undefined &&
+        param.dimension !== undefined &&
+        getDimension(literal.unit) === param.dimension;
+      // A number with a unit goes only to a parameter of its dimension: "10 ps" is no k-point spacing.
+      if (literal.unit !== undefined && !unitFits) return null;
+      // A unit names the quantity ("800 K" is a temperature) — but a time or length given on its
+      // own is an amount, not a step or an interval ("跑 10 ps 的分子动力学" is no time step).
+      if (unitFits && (!isIncrement(param) || fromContext > 0)) bonus += STRONG_CONTEXT;
+      // Numbers are too common to place without a word (or a unit) that names the parameter.
+      else if (fromContext === 0 && !inEnum) return null;
+      break;
+    }
+    case 'identifier':
+    case 'name':
+      if (holds.path || holds.cell || holds.range || holds.date || holds.sheetFormula) return null;
+      base = param.stringList ? 0.8 : param.type === 'str' ? 1 : param.type === 'any' ? 0.5 : 0;
+      if (base === 0) return null;
+      if (inEnum) break;
+      if (holds.chemical) return null;
+      // A bare word fits a name or id, or a parameter the words around it name; free text (a
+      // commit message) takes a code only when its own name stands right before it.
+      if (holds.text && fromContext < 3) return null;
+      if (!holds.name && fromContext < STRONG_CONTEXT) return null;
+      if (holds.name) bonus += 0.5;
+      break;
+    case 'cell':
+      if (literal.chemical && holds.chemical) {
+        base = 1.5;
+        break;
+      }
+      if (holds.cell) {
+        base = 1.5;
+        break;
+      }
+      // A cell reference is no name ("A1" is not a sheet), unless the words say it is ("sheet Q2").
+      if (param.type !== 'str' || holds.path || holds.range || holds.date || fromContext < STRONG_CONTEXT)
+        return null;
+      base = 0.5;
+      break;
+    case 'range':
+      if (!holds.range) return null;
+      base = 1.5;
+      break;
+    case 'formula':
+      if (!holds.sheetFormula) return null;
+      base = 1.5;
+      break;
+    case 'chemical':
+      if (!holds.chemical) return null;
+      base = 1.5;
+      break;
+    case 'date':
+      if (!holds.date) return null;
+      base = 1.5;
+      break;
+    case 'vector':
+      if (param.type !== 'list') return null;
+      base = 1;
+      break;
+  }
+  // Something new the step creates ("Name of the new table") is named only where the clause
+  // speaks of creating: "copy the table called Orders" names the table copied.
+  if (holds.new && !placed.clauseCreates) bonus -= 1;
+  // What the file's own name says counts only between places for files (a `.xlsx` is not a sheet name).
+  const own = isFile && holds.path ? scoreFileName(index, String(literal.value), param) : 0;
+  const score =
+    base +
+    bonus +
+    fromContext +
+    own +
+    (isFile && holds.path ? 1 : 0) +
+    (inEnum ? 5 : 0) +
+    (param.required ? 0.3 : 0);
+  return { score, value };
+}
+
+/** A copula or filler between a term and its value ("c/a 取 2.7", "k-point spacing = 0.02"). */
+const BEFORE_VALUE = /\s*(?:取值为|取值|取|为|是|设为|设置为|=|:|：|\bof|\bis|\bto|\bat)?\s*$/i;
+
+/**
+ * Whether the term right before a value is written, as it is, in the parameter's name or
+ * description — for terms words cannot carry, with a symbol in them ("c/a 取 2.7" for the
+ * parameter described as "c/a ratio for hexagonal lattices") — or is the parameter's own name.
+ */
+function isNamedVerbatim(before: string, param: IndexedParam): boolean {
+  const term =
+    before
+      .replace(BEFORE_VALUE, '')
+      .trim()
+      .split(/[\s，,（(]+/)
+      .pop() ?? '';
+  // The parameter's own name, even a word too common to be a token ("from 'Alice' to 'Acme'").
+  const lastWord = before.trim().split(/\s+/).pop() ?? '';
+  if (lastWord.length >= 2 && lastWord.toLowerCase() === param.name.toLowerCase()) return true;
+  if (term.length < 3 || !/^[A-Za-z0-9]+(?:[/^*.-][A-Za-z0-9]+)+$/.test(term)) return false;
+  const escaped = term.toLowerCase().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const pattern = new RegExp(`(?:^|[^a-z0-9])${escaped}(?:$|[^a-z0-9])`);
+  return (
+    pattern.test(param.description.toLowerCase()) || pattern.test(param.name.toLowerCase().replace(/_/g, ' '))
+  );
+}
+
+/** Words that say a parameter is a step, interval or tolerance of a quantity, not the quantity. */
+const INCREMENT_WORDS = /step|interval|spacing|increment|toleran|resolution|delta|frequen|every/i;
+
+function isIncrement(param: IndexedParam): boolean {
+  return INCREMENT_WORDS.test(param.name) || INCREMENT_WORDS.test(param.description);
+}
+
+/** The value a literal gives `param` (a number converted to the parameter's unit), or undefined. */
+function getPlacedValue(literal: Literal, param: IndexedParam): unknown {
+  if (literal.kind === 'number') {
+    const n = literal.value as number;
+    if (literal.unit !== undefined && param.unit !== undefined)
+      return convertUnit(n, literal.unit, param.unit);
+    return n;
+  }
+  if (literal.kind === 'vector') {
+    const items = literal.value as number[];
+    if (param.itemType !== 'integer' && param.itemType !== 'number') return undefined;
+    if (param.itemType === 'integer' && !items.every(Number.isInteger)) return undefined;
+    if (param.minItems !== undefined && items.length < param.minItems) return undefined;
+    if (param.maxItems !== undefined && items.length > param.maxItems) return undefined;
+    return items;
+  }
+  if (param.stringList) return literal.value;
+  return literal.value;
+}
+
+/** Whether the schema accepts the value: type, pattern and bounds. */
+function isAccepted(param: IndexedParam, value: unknown): boolean {
+  if (typeof value === 'number') {
+    if (param.type === 'int' && !Number.isInteger(value)) return false;
+    if (param.type !== 'int' && param.type !== 'float' && param.type !== 'any') return false;
+    if (param.minimum !== undefined && value < param.minimum) return false;
+    if (param.maximum !== undefined && value > param.maximum) return false;
+    if (param.exclusiveMinimum !== undefined && value <= param.exclusiveMinimum) return false;
+    if (param.exclusiveMaximum !== undefined && value >= param.exclusiveMaximum) return false;
+    return true;
+  }
+  if (typeof value === 'string') {
+    if (param.type !== 'str' && param.type !== 'any' && !param.stringList) return false;
+    if (param.pattern && !param.stringList && !param.pattern.test(value)) return false;
+    if (param.holds.cell && !isCellReference(value)) return false;
+    if (param.holds.range && !isRangeReference(value)) return false;
+    return true;
+  }
+  return Array.isArray(value);
+}
+
+function sameEnumValue(enumValue: unknown, value: unknown): boolean {
+  if (enumValue === value) return true;
+  return typeof enumValue === 'string' && typeof value === 'string' && compact(enumValue) === compact(value);
+}
+
+/** "rock salt", "rock-salt" and "rocksalt" are one enum value. */
+function compact(text: string): string {
+  return text.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+/** Words too generic to say what a file is. */
+const GENERIC_FILE_WORDS = new Set([
+  'input',
+  'output',
+  'result',
+  'valu',
+  'new',
+  'path',
+  'fil',
+  'url',
+  'uri',
+  'dir',
+  'nam',
+  'id',
+  'data',
+]);
+
+/**
+ * What a file's own name says about the parameter it belongs to: its directory and file words
+ * and extension (`models/dpa-2.4-7M.pt` → model, dpa; `Cu_bulk.cif` → cif) against the
+ * parameter's name and description, and an extension the toolkit uses to describe a kind of
+ * port ("URL of the relaxed structure (CIF)": a `.cif` file is a structure). The host of a
+ * URL says nothing and is skipped.
+ */
+function scoreFileName(index: ToolIndex, value: string, param: IndexedParam): number {
+  const name = [...param.nameTokens].filter((t) => !GENERIC_FILE_WORDS.has(t));
+  let score = 0;
+  for (const token of tokenSet(value.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''))) {
+    if (GENERIC_FILE_WORDS.has(token)) continue;
+    if (name.includes(token)) score += 1.5;
+    else if (param.descriptionTokens.has(token)) score += 1;
+    else if (name.some((t) => index.describedAs(token).has(t))) score += 1;
+  }
+  return score;
+}
+
+// ---- one step's arguments ----
+
+/** Fill a step's arguments from the values and words of its clauses (see the module comment). */
+export function fillArguments(
+  index: ToolIndex,
+  group: Group,
+  notes: string[],
+  shared: readonly Clause[] = [],
+): Record<string, unknown> {
+  // No prototype while the args are filled: parameter names are the tool's own strings, and
+  // "constructor" must read as unset, "__proto__" be set as a member (plan() copies the args
+  // into a plain object at the end).
+  const args: Record<string, unknown> = Object.create(null);
+  const params = group.tool.params;
+  const used = new Set<PlacedLiteral>();
+  // Values of `shared` clauses (another step's) go only where they fit; unused, they say nothing.
+  const all = [...group.clauses, ...shared].flatMap((clause) =>
+    clause.literals.map((placed, i) => ({ clause, placed, i })),
+  );
+  const borrowed = new Set(shared.flatMap((c) => c.literals));
+
+  splitRanges(
+    group.tool,
+    all.map((a) => a.placed),
+    args,
+    used,
+  );
+
+  const pairs: {
+    literal: PlacedLiteral;
+    param: IndexedParam;
+    score: number;
+    value: unknown;
+    order: number;
+  }[] = [];
+  all.forEach(({ clause, placed, i }, order) => {
+    if (used.has(placed)) return;
+    const context = getContext(index, clause, i);
+    for (const param of params) {
+      const placement = placeLiteral(index, placed, param, context);
+      if (placement) pairs.push({ literal: placed, param, order, ...placement });
+    }
+  });
+  // Greedy by score: the best literal-parameter match first, each used once.
+  pairs.sort(
+    (a, b) => b.score - a.score || a.order - b.order || params.indexOf(a.param) - params.indexOf(b.param),
+  );
+  for (const pair of pairs) {
+    if (used.has(pair.literal)) continue;
+    const current = args[pair.param.name];
+    // A list that already holds a value takes another only if no empty parameter fits it as well
+    // ("rows by 'Region' and the sum of 'Amount'": Amount goes to values, not rows).
+    if (
+      pair.param.stringList &&
+      current !== undefined &&
+      pairs.some(
+        (other) =>
+          other.literal === pair.literal &&
+          other.param !== pair.param &&
+          other.score >= pair.score - 1e-9 &&
+          !(other.param.name in args),
+      )
+    )
+      continue;
+    if (pair.param.stringList) {
+      // Every value whose best place is this list goes in it ("stage 'a.ts' and 'b.ts'").
+      if (current !== undefined && !Array.isArray(current)) continue;
+      args[pair.param.name] = [...((current as unknown[] | undefined) ?? []), pair.value];
+    } else if (current !== undefined) continue;
+    else args[pair.param.name] = pair.value;
+    used.add(pair.literal);
+  }
+  fillOrdinals(
+    params,
+    all.map((a) => a.placed),
+    args,
+    used,
+  );
+  fillObjectItems(index, params, all, args, used);
+  for (const param of params) {
+    if (param.name in args) continue;
+    if (param.type === 'bool') {
+      const value = findBoolean(group, param);
+      if (value !== undefined) args[param.name] = value;
+    } else if (param.enum) {
+      const value = findEnumValue(group.clauses, param.enum);
+      if (value !== undefined) args[param.name] = value;
+    }
+  }
+  for (const { placed } of all) {
+    if (used.has(placed) || borrowed.has(placed)) continue;
+    if (placed.literal.keepWords || placed.literal.kind === 'identifier') continue;
+    if (params.some((p) => p.enum?.some((v) => sameEnumValue(v, placed.literal.value)))) continue;
+    notes.push(
+      `The value ${JSON.stringify(placed.literal.value)} matched no parameter of ${group.tool.declaration.name}; set it by hand if it matters.`,
+    );
+  }
+  return args;
+}
+
+/**
+ * A range given to a tool that takes its two corners ("A1:D1" for `start_cell`/`end_cell`):
+ * the first corner goes to the parameter that starts the range, the second to the one that ends it.
+ */
+function splitRanges(
+  tool: IndexedTool,
+  literals: PlacedLiteral[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+): void {
+  const corners = getRangeCorners(tool);
+  if (!corners) return;
+  const range = literals.find((l) => l.literal.kind === 'range' && !used.has(l));
+  if (!range || corners.start.name in args || corners.end.name in args) return;
+  const [from, to] = String(range.literal.value).split(':');
+  args[corners.start.name] = from;
+  args[corners.end.name] = to;
+  used.add(range);
+}
+
+/** The cell parameters that start and end a range, for a tool that takes no range itself. */
+export function getRangeCorners(tool: IndexedTool): { start: IndexedParam; end: IndexedParam } | undefined {
+  if (tool.params.some((p) => p.holds.range)) return undefined;
+  const cells = tool.params.filter((p) => p.holds.cell);
+  const start = cells.find(
+    (p) => /^(?:start|first|from|begin|top)/i.test(p.name) || /^(?:start|first)/i.test(p.description),
+  );
+  const end = cells.find(
+    (p) => /^(?:end|last|to|stop|bottom)/i.test(p.name) || /^(?:end|last)/i.test(p.description),
+  );
+  return start && end ? { start, end } : undefined;
+}
+
+/** "Add 17 and 25": numbers nothing else claims fill parameters described as first, second, … in order. */
+function fillOrdinals(
+  params: IndexedParam[],
+  literals: PlacedLiteral[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+): void {
+  const slots = params
+    .filter((p) => p.ordinal !== undefined && !(p.name in args) && (p.type === 'float' || p.type === 'int'))
+    .sort((a, b) => a.ordinal! - b.ordinal!);
+  const numbers = literals.filter(
+    (l) => l.literal.kind === 'number' && l.literal.unit === undefined && !used.has(l),
+  );
+  if (slots.length < 2 || numbers.length !== slots.length) return;
+  if (!slots.every((slot, i) => slot.ordinal === i + 1 && isAccepted(slot, numbers[i].literal.value))) return;
+  slots.forEach((slot, i) => {
+    args[slot.name] = numbers[i].literal.value;
+    used.add(numbers[i]);
+  });
+}
+
+/**
+ * A list of objects filled with one item when the text gives a value for every required field
+ * of it, each placed by the words around it ("an entity named 'Alice' of type 'person' with the
+ * observation 'likes green tea'"). Anything less is left to the person.
+ */
+function fillObjectItems(
+  index: ToolIndex,
+  params: IndexedParam[],
+  all: { clause: Clause; placed: PlacedLiteral; i: number }[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+): void {
+  for (const param of params) {
+    if (!param.fields || param.name in args) continue;
+    const pairs: { literal: PlacedLiteral; field: IndexedParam; score: number; value: unknown }[] = [];
+    for (const { clause, placed, i } of all) {
+      if (used.has(placed)) continue;
+      const context = getContext(index, clause, i);
+      for (const field of param.fields) {
+        // Inside an object every field needs words that name it: no kind alone says which.
+        if (getNamingScore(field, placed, context) === 0 && !field.enum) continue;
+        const placement = placeLiteral(index, placed, field, context);
+        if (placement) pairs.push({ literal: placed, field, ...placement });
+      }
+    }
+    pairs.sort((a, b) => b.score - a.score);
+    const item: Record<string, unknown> = {};
+    const taken = new Set<PlacedLiteral>();
+    for (const pair of pairs) {
+      if (taken.has(pair.literal) || pair.field.name in item) continue;
+      item[pair.field.name] = pair.field.stringList ? [pair.value] : pair.value;
+      taken.add(pair.literal);
+    }
+    if (param.fields.some((f) => f.required && !(f.name in item)) || Object.keys(item).length === 0) continue;
+    const order = param.fields.map((f) => f.name);
+    args[param.name] = [
+      Object.fromEntries(Object.entries(item).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))),
+    ];
+    for (const literal of taken) used.add(literal);
+  }
+}
+
+// ---- booleans and enums named in words ----
+
+/** How many words apart the words of a parameter's name may stand and still read as one phrase. */
+const PHRASE_SPAN = 4;
+/** Words of a boolean's name that say nothing about what it switches ("include_images" → images). */
+const GENERIC_BOOLEAN_WORDS = new Set([
+  'whether',
+  'enabl',
+  'flag',
+  'should',
+  'allow',
+  'toggl',
+  'option',
+  'includ',
+  'us',
+]);
+/** English negation words (stems, and the `don` of "don't"). */
+const NEGATORS = new Set([
+  'not',
+  'no',
+  'don',
+  'dont',
+  'without',
+  'never',
+  'skip',
+  'disabl',
+  'avoid',
+  'doesn',
+  'didn',
+  'won',
+  'off',
+  'fals',
+  'exclud',
+]);
+/** Words that say the thing a switch acts on stays as it is ("keep the cell fixed": relax_cell false). */
+const KEPT_WORDS = new Set([
+  'fix',
+  'frozen',
+  'freez',
+  'unchang',
+  'constant',
+  'keep',
+  'fixed',
+  '固定',
+  '不变',
+  '保持',
+]);
+/** Chinese negation words right before a phrase ("不优化晶胞", "无需…", "不要…"). */
+const CHINESE_NEGATION = /(?:不要|不用|无需|不必|禁止|关闭|没有|不|别|勿|无)$/;
+
+/** A boolean parameter named in a group's clauses (see `readBoolean`). */
+export function findBoolean(group: Group, param: IndexedParam): boolean | undefined {
+  for (const clause of group.clauses) {
+    const value = readBoolean(clause, param);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/**
+ * A boolean parameter named in a clause: "relax the cell" / "优化晶胞" → true, "do not relax the
+ * cell" / "不优化晶胞" / "keeping the cell fixed" → false, not mentioned → undefined. The words of
+ * the parameter's name (a Chinese phrase counts through its English words) must stand together;
+ * else a run of three or more Chinese characters shared with the parameter's description.
+ */
+export function readBoolean(clause: Clause, param: IndexedParam): boolean | undefined {
+  const keyTokens = [...param.nameTokens].filter((t) => !GENERIC_BOOLEAN_WORDS.has(t));
+  if (keyTokens.length > 0) {
+    const keys = clause.tokens.filter((t) => keyTokens.includes(t.token));
+    // Where the words stand together ("Relax ./Si.cif … without relaxing the cell": the second "relax").
+    const together = keys.find((anchor) =>
+      keyTokens.every((k) =>
+        keys.some((t) => t.token === k && t.word >= anchor.word && t.word <= anchor.word + PHRASE_SPAN),
+      ),
+    );
+    if (together) {
+      const phrase = keys.filter((t) => t.word >= together.word && t.word <= together.word + PHRASE_SPAN);
+      const negated =
+        phrase.some((t) => t.negated) ||
+        clause.tokens.some(
+          (t) => t.word < together.word && t.word >= together.word - 3 && NEGATORS.has(t.token),
+        );
+      return !negated;
+    }
+    // "keeping the cell fixed": the object of the switch named with a word that says it stays.
+    const object = keyTokens.slice(1);
+    if (keyTokens.length >= 2 && object.every((k) => keys.some((t) => t.token === k))) {
+      const at = Math.min(...keys.filter((t) => object.includes(t.token)).map((t) => t.word));
+      if (clause.tokens.some((t) => KEPT_WORDS.has(t.token) && Math.abs(t.word - at) <= 3)) return false;
+    }
+  }
+  const shared = findSharedChinese(clause.prose, param.description.replace(/是否/g, ' '));
+  if (shared) return !CHINESE_NEGATION.test(clause.prose.slice(Math.max(0, shared.at - 2), shared.at));
+  return undefined;
+}
+
+/** The longest run of 3+ Chinese characters that `text` shares with `reference`, and where. */
+function findSharedChinese(text: string, reference: string): { at: number; length: number } | undefined {
+  let best: { at: number; length: number } | undefined;
+  for (let i = 0; i < text.length; i++) {
+    if (!isCjk(text[i])) continue;
+    for (let end = i + 3; end <= text.length && isCjk(text[end - 1]); end++) {
+      if (!reference.includes(text.slice(i, end))) break;
+      if (!best || end - i > best.length) best = { at: i, length: end - i };
+    }
+  }
+  return best;
+}
+
+/**
+ * An enum value the clauses name: spelled out ("NVT ensemble", "rock salt"), or by a word that
+ * stands for it ("averaged" → mean, 折线图 → line). The first clause that names one decides.
+ */
+export function findEnumValue(clauses: Clause[], values: unknown[]): unknown {
+  for (const clause of clauses) {
+    const prose = clause.text.toLowerCase();
+    for (const value of values) {
+      if (typeof value !== 'string' || value.length < 2) continue;
+      const needle = value.toLowerCase();
+      const at = prose.indexOf(needle);
+      if (at !== -1) {
+        const before = prose[at - 1] ?? ' ';
+        const after = prose[at + needle.length] ?? ' ';
+        const boundary = (c: string) => !/[a-z0-9_]/.test(c);
+        if (isCjk(needle[0]) || (boundary(before) && boundary(after))) return value;
+      }
+      // Spelled with spaces or hyphens ("rock salt", "zinc-blende").
+      if (needle.length >= 6 && compact(prose).includes(compact(needle)) && !prose.includes(needle)) {
+        const spaced = new RegExp(`\\b${[...needle].join('[\\s_-]?')}\\b`);
+        if (spaced.test(prose)) return value;
+      }
+    }
+    for (const token of clause.tokens) {
+      const meant = ENUM_SYNONYMS[token.token];
+      if (!meant) continue;
+      const value = values.find((v) => typeof v === 'string' && meant.includes(v.toLowerCase()));
+      if (value !== undefined) return value;
+    }
+    for (const [word, meant] of Object.entries(ENUM_SYNONYMS)) {
+      if (!isCjk(word[0]) || !clause.prose.includes(word)) continue;
+      const value = values.find((v) => typeof v === 'string' && meant.includes(v.toLowerCase()));
+      if (value !== undefined) return value;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,203 @@
+/**
+ * Wiring steps together and carrying values between them, after each step took the values its
+ * own clauses give (values.ts). In order, for each step:
+ *  1. an earlier output that shares a meaningful word with a required input the text left empty
+ *     (`optimized_structure` → `input_structure`, "Cell values row by row" → "one inner list per
+ *     row") is wired to it;
+ *  2. "then … its / it / the result" (然后…其/它/结果): the previous step's result feeds this
+ *     step's main input — its first required input the text left empty — when that result is
+ *     untyped (a tool without outputSchema has one `result`, which fits any input) and the tool
+ *     that made it returns data, not a status (create, write, delete… return a status: "create
+ *     ./reports and then list it" means the directory);
+ *  3. a value the text gives once applies to every other step with that parameter: a required
+ *     parameter, or a setting the whole task shares (the repository, the file, the sheet, the
+ *     model), nearest step first — unless it names something new the step creates;
+ *  4. the previous step's file or URL output feeds the main input when that takes a file, path or
+ *     structure; its untyped result feeds a list or object input, which text cannot give anyway.
+ * Anything else stays empty and shows as a missing value: a commit message is not "the output of
+ * git status".
+ */
+import { isTypeCompatible } from '../../workflow/graph';
+import type { Clause } from './clauses';
+import type { IndexedOutput, IndexedParam, IndexedTool, ToolIndex } from './tool-index';
+import type { Group } from './values';
+
+/** One call being planned; references to earlier steps are `{{step_N.output}}`. */
+export interface WiredCall {
+  id: string;
+  args: Record<string, unknown>;
+}
+
+interface Source {
+  id: string;
+  tool: IndexedTool | undefined;
+  args: Record<string, unknown>;
+  /** Args the text gave this step (not wired, not carried over): what may be carried on. */
+  given: Record<string, unknown>;
+}
+
+interface Wire {
+  source: Source;
+  output: IndexedOutput;
+}
+
+/** Words too generic to say that an output feeds an input (or what a file is). */
+const GENERIC_PORT_WORDS = new Set([
+  'input',
+  'output',
+  'result',
+  'valu',
+  'new',
+  'path',
+  'fil',
+  'url',
+  'uri',
+  'dir',
+  'nam',
+  'id',
+  'number',
+  'typ',
+  'list',
+  'data',
+  'default',
+  'empty',
+  'omit',
+  'such',
+]);
+/** Words that say an output is a file or a link to one. */
+const FILE_WORDS = new Set(['path', 'fil', 'url', 'uri', 'dir', 'directory', 'folder', 'link', 'locat']);
+
+/** "it", "its", "them", "the result", 其, 它, 结果: the clause refers back to what came before. */
+const BACK_REFERENCE =
+  /\b(?:it|its|them|their|those|these|the (?:results?|outputs?))\b|其(?![他中余次实])|它|结果|这些|那些|这次|上一步/i;
+
+/** Whether a group's clauses refer back to the previous step's result. */
+export function refersBack(clauses: readonly Clause[]): boolean {
+  return clauses.some((c) => BACK_REFERENCE.test(c.prose));
+}
+
+/** Wire and carry values between the planned calls (see the module comment). */
+export function wireSteps(
+  index: ToolIndex,
+  calls: WiredCall[],
+  existing: { id: string; tool: string; args: Record<string, unknown> }[],
+  groups: Group[],
+): void {
+  const sources: Source[] = existing.map((s) => ({
+    id: s.id,
+    tool: index.byName.get(s.tool),
+    args: s.args,
+    given: withoutReferences(s.args),
+  }));
+  const given = calls.map((call) => withoutReferences(call.args));
+  calls.forEach((call, i) => {
+    const tool = groups[i].tool;
+    const used = new Set<IndexedOutput>();
+    const connect = (param: IndexedParam, wire: Wire) => {
+      call.args[param.name] = `{{${wire.source.id}.${wire.output.name}}}`;
+      used.add(wire.output);
+    };
+    const open = () => tool.params.filter((p) => p.required && !(p.name in call.args));
+    // 1. Shared words, strongest first; a tie goes to the nearer step.
+    const candidates: (Wire & { param: IndexedParam; score: number; distance: number })[] = [];
+    for (const param of open()) {
+      sources.forEach((source, s) => {
+        for (const output of source.tool?.outputs ?? []) {
+          // A band structure is what calculate_band_structure makes, not the structure it takes
+          // (the same tool run again does take its own result).
+          const ownProduct =
+            source.tool !== tool &&
+            [...output.nameTokens].some(
+              (t) => tool.nameTokens.has(t) && !param.nameTokens.has(t) && !GENERIC_PORT_WORDS.has(t),
+            );
+          const score = ownProduct ? 0 : getSharedWordScore(output, param);
+          if (score > 0) candidates.push({ param, source, output, score, distance: sources.length - s });
+        }
+      });
+    }
+    candidates.sort((a, b) => b.score - a.score || a.distance - b.distance);
+    for (const c of candidates) if (!(c.param.name in call.args) && !used.has(c.output)) connect(c.param, c);
+
+    // 2. "then … its / the result": the previous step's untyped result into the main input.
+    const previous = sources[sources.length - 1];
+    const main = open()[0];
+    if (main && previous?.tool && !previous.tool.sideEffect && refersBack(groups[i].clauses)) {
+      const result = previous.tool.outputs.find((o) => o.type === 'any' && !used.has(o));
+      if (result && previous.tool.outputs.length === 1) connect(main, { source: previous, output: result });
+    }
+
+    // 3. A value the text gave another step for the same parameter.
+    for (const param of tool.params) {
+      if (param.name in call.args || param.holds.new) continue;
+      if (!param.required && !param.holds.setting) continue;
+      const value = findCarriedValue(sources, param.name);
+      if (value !== undefined) call.args[param.name] = value;
+    }
+
+    // 4. The previous step's file into the main input, or its untyped result into structured data.
+    for (const param of open()) {
+      const output = previous?.tool?.outputs.find(
+        (o) =>
+          !used.has(o) &&
+          fits(o, param) &&
+          ((param === main && isFileOutput(o) && param.holds.path) ||
+            (o.type === 'any' && (param.type === 'list' || param.type === 'dict'))),
+      );
+      if (previous && output) connect(param, { source: previous, output });
+    }
+    sources.push({ id: call.id, tool, args: call.args, given: given[i] });
+  });
+
+  // 3, backwards: a setting given in a later step applies to the steps before it that have the
+  // parameter ("show the status, stage README.md and commit, all in /home/me/proj").
+  calls.forEach((call, i) => {
+    const tool = groups[i].tool;
+    for (const param of tool.params) {
+      if (param.name in call.args || param.holds.new || !param.holds.setting) continue;
+      for (let j = i + 1; j < calls.length; j++) {
+        if (!Object.hasOwn(given[j], param.name)) continue;
+        call.args[param.name] = given[j][param.name];
+        break;
+      }
+    }
+  });
+}
+
+function withoutReferences(args: Record<string, unknown>): Record<string, unknown> {
+  const given: Record<string, unknown> = Object.create(null);
+  for (const [name, value] of Object.entries(args))
+    if (!(typeof value === 'string' && /^\{\{.*\}\}$/.test(value))) given[name] = value;
+  return given;
+}
+
+/** How much an output and an input have in common in meaningful words (0: nothing). */
+function getSharedWordScore(output: IndexedOutput, param: IndexedParam): number {
+  if (!fits(output, param)) return 0;
+  const meaningful = (tokens: Iterable<string>) => [...tokens].filter((t) => !GENERIC_PORT_WORDS.has(t));
+  const paramWords = new Set([...param.nameTokens, ...param.descriptionTokens]);
+  const outputWords = new Set([...output.nameTokens, ...output.descriptionTokens]);
+  const inNames = meaningful(param.nameTokens).filter((t) => output.nameTokens.has(t)).length;
+  const anywhere = meaningful(paramWords).filter((t) => outputWords.has(t)).length;
+  return 2 * inNames + anywhere;
+}
+
+/** Whether an output's type fits an input (a list of header names takes no list of rows). */
+function fits(output: IndexedOutput, param: IndexedParam): boolean {
+  if (!isTypeCompatible(output.type, param.type)) return false;
+  return !(param.stringList && output.itemType !== undefined && output.itemType !== 'string');
+}
+
+function isFileOutput(output: IndexedOutput): boolean {
+  return (
+    output.type === 'str' &&
+    [...output.nameTokens, ...output.descriptionTokens].some((t) => FILE_WORDS.has(t))
+  );
+}
+
+/** The value the text gave the nearest earlier step for this parameter. */
+function findCarriedValue(sources: Source[], name: string): unknown {
+  for (let s = sources.length - 1; s >= 0; s--) {
+    if (Object.hasOwn(sources[s].given, name)) return sources[s].given[name];
+  }
+  return undefined;
+}
