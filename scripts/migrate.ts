@@ -1,9 +1,21 @@
 /**
  * `npm run db:migrate` (also run by `dev` and `start`): applies prisma/migrations/ to the
  * configured database — PGlite in .data/ by default, DATABASE_URL when set.
+ *
+ * `--production` (what `npm start` passes) first checks the configuration production needs and
+ * refuses to go on, saying how to fix it, so the server never starts without TOOLFLOW_SECRET.
  */
 import { applyMigrations } from '../lib/db/migrate';
 import { createPgliteRunner, createPgRunner, getDatabaseTarget, openPglite } from '../lib/db/sql-runner';
+import { getSecretConfigProblem } from '../lib/http/secret-config';
+
+if (process.argv.includes('--production')) {
+  const problem = getSecretConfigProblem(process.env, { production: true });
+  if (problem) {
+    console.error(`Toolflow will not start: ${problem}`);
+    process.exit(1);
+  }
+}
 
 const target = getDatabaseTarget();
 const started = performance.now();

@@ -13,6 +13,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from './errors';
+import { getSecretConfigProblem } from './secret-config';
 
 export const OWNER_COOKIE = 'toolflow_owner';
 /** Browsers cap cookie lifetimes at 400 days. */
@@ -35,21 +36,10 @@ export function getOwnerSecret(env: NodeJS.ProcessEnv = process.env): Buffer {
   const configured = env.TOOLFLOW_SECRET?.trim();
   const source = configured ? `env:${configured}` : `file:${env.TOOLFLOW_DATA_DIR ?? '.data'}`;
   if (cachedSecret?.source === source) return cachedSecret.key;
-  let material: string;
-  if (configured) {
-    if (configured.length < 16) {
-      throw new Error(
-        'TOOLFLOW_SECRET is shorter than 16 characters. Set it to a long random string, e.g. the output of `openssl rand -hex 32`.',
-      );
-    }
-    material = configured;
-  } else if (env.NODE_ENV === 'production') {
-    throw new Error(
-      'TOOLFLOW_SECRET is not set. In production it signs the owner cookies and must be a long random string that survives restarts, e.g. `TOOLFLOW_SECRET=$(openssl rand -hex 32)`.',
-    );
-  } else {
-    material = readOrCreateSecretFile(path.join(env.TOOLFLOW_DATA_DIR?.trim() || '.data', 'secret'));
-  }
+  const problem = getSecretConfigProblem(env);
+  if (problem) throw new Error(problem);
+  const material =
+    configured || readOrCreateSecretFile(path.join(env.TOOLFLOW_DATA_DIR?.trim() || '.data', 'secret'));
   // Derive the HMAC key so the raw configured string is never used directly as a key.
   const key = createHmac('sha256', material).update('toolflow owner cookie').digest();
   cachedSecret = { source, key };

@@ -176,10 +176,11 @@ function getPlan(decl: ToolDeclaration, systemParams: readonly string[]): ParamP
 }
 
 /**
- * What an arg a call sends is to a node of `decl`: one of its parameters, a system parameter
- * (kept, never shown: the platform fills it), or unknown (moved aside and reported). The same
+ * What an arg a call sends is to a node of `decl`: one of its parameters, a system parameter it
+ * declares (kept, never shown: the platform fills it), or unknown (moved aside and reported;
+ * a system parameter's name is unknown to a tool that does not declare it, DESIGN §1). The same
  * rule decides `unknown_args` in buildNodeParameters. For an undeclared tool every named arg is
- * taken as a parameter.
+ * kept.
  */
 export function getArgKind(
   decl: ToolDeclaration | undefined,
@@ -188,8 +189,8 @@ export function getArgKind(
 ): 'param' | 'system' | 'unknown' {
   if (!decl) return systemParams.includes(name) ? 'system' : name === '' ? 'unknown' : 'param';
   const plan = getPlan(decl, systemParams);
-  if (plan.system.has(name)) return 'system';
-  return plan.declared.has(name) ? 'param' : 'unknown';
+  if (!plan.declared.has(name)) return 'unknown';
+  return plan.system.has(name) ? 'system' : 'param';
 }
 
 /** The output ports of a declaration (outputSchema properties, else `result: any`), cached. */

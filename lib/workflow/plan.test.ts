@@ -93,14 +93,14 @@ describe('createDocumentFromPlan', () => {
       expect(doc.nodes.map((n) => n.position)).toEqual([0, 1, 2, 3, 4, 5].map((i) => getGridPosition(i, 4)));
       expect(doc.nodes[5].position).toEqual({ x: 320, y: 240 });
     });
-    it('moves args the declaration lacks to unknownArgs and keeps system params', () => {
+    it('moves args the declaration lacks to unknownArgs, a system parameter it does not declare too', () => {
       const doc = build({
         steps: [
           { id: 'a', tool: 'analyse', args: { path: 'p', colour: 'red', executor: { kind: 'local' } } },
         ],
       });
-      expect(doc.nodes[0].args).toEqual({ path: 'p', executor: { kind: 'local' } });
-      expect(doc.nodes[0].unknownArgs).toEqual(['colour']);
+      expect(doc.nodes[0].args).toEqual({ path: 'p' });
+      expect(doc.nodes[0].unknownArgs).toEqual(['colour', 'executor']);
     });
     it('keeps every arg of a step whose tool is unknown', () => {
       const doc = build({ steps: [{ id: 'a', tool: 'nope', args: { x: 1 } }] });

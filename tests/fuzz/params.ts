@@ -233,7 +233,7 @@ export function checkNodeParameters(c: ParamsCase): void {
       'a property named "" is left out without a word',
     );
   }
-  // A system parameter's name is skipped only where the tool declares it (DESIGN §1).
+  // A system parameter's name is unknown to a tool that does not declare it (DESIGN §1).
   const unknown = Object.keys(c.args).filter((k) => !all.has(k));
   check(
     jsonEqual(result.unknown_args, unknown),

@@ -163,7 +163,7 @@ function groupClauses(index: ToolIndex, clauses: Clause[], before?: Grouping): G
       rereadWith(previous);
       return;
     }
-    if (!previous && c + 1 < clauses.length && isOnlyPlace(index, clause)) {
+    if (!previous && c + 1 < clauses.length && isOnlyContext(index, clause)) {
       unplaced.push(clause);
       return;
     }
@@ -181,13 +181,26 @@ function groupClauses(index: ToolIndex, clauses: Clause[], before?: Grouping): G
   return { groups, ignored };
 }
 
-/** "In …", "at …", "在…里": a clause that starts with where, and names no action. */
+/** "In …", "at …", "在…里": a clause that starts with where. */
 const PLACE_WORDS = /^(?:in|at|on|inside|within|under|from|在|于|从)(?![a-z])/i;
 
-/** Whether a clause only says where the next step works: a place word first, and no tool's verb. */
-function isOnlyPlace(index: ToolIndex, clause: Clause): boolean {
-  if (!PLACE_WORDS.test(clause.text.trim()) || clause.literals.length === 0) return false;
-  return !clause.tokens.some((t) => index.tools.some((tool) => tool.verbs.has(t.token)));
+/**
+ * Whether a clause only gives the setting of the request after it, with no action: it starts with
+ * where ("In ./sales.xlsx, …", "在 ./budget.xlsx 的 Summary 表里，…"), or it is one value with the
+ * name of a parameter ("…, sheet 'Jan', write …").
+ */
+function isOnlyContext(index: ToolIndex, clause: Clause): boolean {
+  if (clause.literals.length === 0) return false;
+  if (clause.tokens.some((t) => index.tools.some((tool) => (tool.verbs.get(t.token) ?? 0) >= 1)))
+    return false;
+  if (PLACE_WORDS.test(clause.text.trim())) return true;
+  const words = clause.tokens.filter((t) => !t.extension);
+  return (
+    clause.literals.length === 1 &&
+    words.length > 0 &&
+    words.length <= 2 &&
+    words.every((t) => index.tools.some((tool) => tool.params.some((p) => p.nameTokens.has(t.token))))
+  );
 }
 
 // ---- which tool a clause asks for ----

@@ -137,6 +137,32 @@ describe('values and where they go', () => {
   });
 });
 
+describe('placing several values at once', () => {
+  const relax = tool(
+    'relax',
+    'Relax a structure',
+    { input_structure: str('Input structure file'), model_path: str('Path to the DPA model file') },
+    ['input_structure', 'model_path'],
+  );
+
+  it('puts what the action is done to in the main input and what it is done with elsewhere (把 X 用 Y)', () => {
+    // 结构 right after the model file pulls it towards input_structure; 把 and 用 say otherwise.
+    expect(plan('把 ./Ni.cif 用 ./dpa.pt 做结构弛豫', [relax]).steps).toEqual([
+      ['relax', { input_structure: './Ni.cif', model_path: './dpa.pt' }],
+    ]);
+  });
+
+  it('puts a path after "in" where the work happens, not into a list of files', () => {
+    const lint = tool('lint', 'Lint files', {
+      project: str('Project directory'),
+      files: { type: 'array', items: { type: 'string' }, description: 'Files to lint' },
+    });
+    expect(plan('Lint a.ts and b.ts in ./svc', [lint]).steps).toEqual([
+      ['lint', { project: './svc', files: ['a.ts', 'b.ts'] }],
+    ]);
+  });
+});
+
 describe('values shared between steps', () => {
   const project = str('Path to the project; defaults to the current directory');
   const build = tool('build', 'Build the project', { project: { ...project, default: '.' } });

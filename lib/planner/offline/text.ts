@@ -40,6 +40,8 @@ const SYNONYMS: Record<string, string> = {
   record: 'cre',
   giv: 'get',
   plot: 'chart',
+  rememb: 'memory',
+  recall: 'memory',
   draw: 'chart',
   fold: 'directory',
   dir: 'directory',

@@ -41,6 +41,8 @@ export interface IndexedParam {
   ordinal?: number;
   /** What the parameter holds, as a person reads its name, description and schema. */
   holds: ParamHolds;
+  /** The tool's main input: its first required parameter (what the action is done to). */
+  main?: boolean;
 }
 
 /** Kinds of value a parameter takes (see `getHolds`). */
@@ -208,7 +210,7 @@ function indexTool(
   const schemas = new Map(
     getObjectProperties(root, root).properties.map((p) => [p.name, resolveSchema(p.schema, root)]),
   );
-  const params: IndexedParam[] = getParamPlan(declaration, systemParams).map((entry) =>
+  const indexed: IndexedParam[] = getParamPlan(declaration, systemParams).map((entry) =>
     indexParam(
       entry.name,
       entry.type,
@@ -218,6 +220,8 @@ function indexTool(
       root,
     ),
   );
+  const mainIndex = indexed.findIndex((p) => p.required);
+  const params = indexed.map((p, k) => (k === mainIndex ? { ...p, main: true } : p));
   const outputRoot = isJsonObject(declaration.outputSchema) ? declaration.outputSchema : {};
   const outputSchemas = new Map(
     getObjectProperties(outputRoot, outputRoot).properties.map((p) => [
@@ -418,7 +422,7 @@ function indexParam(
           tokenize(description.split(/[,;.]/)[0] ?? '').some((w) => NAME_WORDS.has(w))),
       text: isString && [...nameTokens].some((w) => TEXT_WORDS.has(w)),
       new: descriptionTokens.has('new') || /\bto (?:be )?creat/i.test(description),
-      setting: [...nameTokens].some((w) => SETTING_WORDS.has(w) || PATH_WORDS.has(w)),
+      setting: type !== 'list' && [...nameTokens].some((w) => SETTING_WORDS.has(w) || PATH_WORDS.has(w)),
     },
   };
 }

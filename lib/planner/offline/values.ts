@@ -183,6 +183,12 @@ export function placeLiteral(
   // Something new the step creates ("Name of the new table") is named only where the clause
   // speaks of creating: "copy the table called Orders" names the table copied.
   if (holds.new && !placed.clauseCreates) bonus -= 1;
+  // "把 ./Ni.cif 用 ./dpa.pt 做…", "optimise X with Y": the value the action is done to is the
+  // main input; the one it is done with is not.
+  if (param.main && OBJECT_MARK.test(placed.before)) bonus += 0.5;
+  if (param.main && INSTRUMENT_MARK.test(placed.before)) bonus -= 0.5;
+  // "… in ./svc", "在 ~/work/api 仓库里": a value after "in" says where the work happens.
+  if (isFile && holds.setting && holds.path && IN_PLACE.test(placed.before)) bonus += 1;
   // What the file's own name says counts only between places for files (a `.xlsx` is not a sheet name).
   const own = isFile && holds.path ? scoreFileName(index, String(literal.value), param) : 0;
   const score =
@@ -195,6 +201,15 @@ export function placeLiteral(
     (param.required ? 0.3 : 0);
   return { score, value };
 }
+
+/** The words right before a value that mark it as what the action is done to (把, 对, 将). */
+const OBJECT_MARK = /(?:把|对|将)\s*$/;
+/** The words right before a value that mark it as what the action is done with. */
+const INSTRUMENT_MARK =
+  /(?:\b(?:with|using|via|by)(?: the)?(?: model| potential| tool)?|用|使用|采用|利用)\s*$/i;
+
+/** The words right before a value that say it is where something happens. */
+const IN_PLACE = /(?:\b(?:in|inside|within|under)|在)\s*$/i;
 
 /** A copula or filler between a term and its value ("c/a 取 2.7", "k-point spacing = 0.02"). */
 const BEFORE_VALUE = /\s*(?:取值为|取值|取|为|是|设为|设置为|=|:|：|\bof|\bis|\bto|\bat)?\s*$/i;
@@ -363,6 +378,7 @@ export function fillArguments(
   pairs.sort(
     (a, b) => b.score - a.score || a.order - b.order || params.indexOf(a.param) - params.indexOf(b.param),
   );
+  const chosen: typeof pairs = [];
   for (const pair of pairs) {
     if (used.has(pair.literal)) continue;
     const current = args[pair.param.name];
@@ -385,9 +401,13 @@ export function fillArguments(
       if (current !== undefined && !Array.isArray(current)) continue;
       args[pair.param.name] = [...((current as unknown[] | undefined) ?? []), pair.value];
     } else if (current !== undefined) continue;
-    else args[pair.param.name] = pair.value;
+    else {
+      args[pair.param.name] = pair.value;
+      chosen.push(pair);
+    }
     used.add(pair.literal);
   }
+  improveBySwaps(chosen, pairs, args);
   fillOrdinals(
     params,
     all.map((a) => a.placed),
@@ -414,6 +434,38 @@ export function fillArguments(
     );
   }
   return args;
+}
+
+/**
+ * Greedy placement takes the single best pair first, which can cost more than it gains: "把
+ * ./Ni.cif 用 ./dpa.pt 做结构弛豫" — the model file, with 结构 right after it, edges out the
+ * structure for `input_structure`, and the structure lands in `model_path`. Swap two values when
+ * each fits the other's parameter and together they fit better.
+ */
+function improveBySwaps(
+  chosen: { literal: PlacedLiteral; param: IndexedParam; score: number; value: unknown }[],
+  pairs: readonly { literal: PlacedLiteral; param: IndexedParam; score: number; value: unknown }[],
+  args: Record<string, unknown>,
+): void {
+  const find = (literal: PlacedLiteral, param: IndexedParam) =>
+    pairs.find((p) => p.literal === literal && p.param === param);
+  for (let changed = true, rounds = 0; changed && rounds < 10; rounds++) {
+    changed = false;
+    for (let i = 0; i < chosen.length; i++) {
+      for (let j = i + 1; j < chosen.length; j++) {
+        const a = chosen[i];
+        const b = chosen[j];
+        const aToB = find(a.literal, b.param);
+        const bToA = find(b.literal, a.param);
+        if (!aToB || !bToA || aToB.score + bToA.score <= a.score + b.score + 1e-9) continue;
+        chosen[i] = bToA;
+        chosen[j] = aToB;
+        args[bToA.param.name] = bToA.value;
+        args[aToB.param.name] = aToB.value;
+        changed = true;
+      }
+    }
+  }
 }
 
 /**
@@ -514,8 +566,9 @@ function fillObjectItems(
 
 // ---- booleans and enums named in words ----
 
-/** How many words apart the words of a parameter's name may stand and still read as one phrase. */
-const PHRASE_SPAN = 4;
+/** How many words apart the words of a parameter's name may stand, in either order, and still
+ * read as one phrase ("relax the cell", "晶胞也一起优化"). */
+const PHRASE_SPAN = 5;
 /** Words of a boolean's name that say nothing about what it switches ("include_images" → images). */
 const GENERIC_BOOLEAN_WORDS = new Set([
   'whether',
@@ -581,7 +634,8 @@ export function readBoolean(clause: Clause, param: IndexedParam): boolean | unde
   const keyTokens = [...param.nameTokens].filter((t) => !GENERIC_BOOLEAN_WORDS.has(t));
   if (keyTokens.length > 0) {
     const keys = clause.tokens.filter((t) => keyTokens.includes(t.token));
-    // Where the words stand together ("Relax ./Si.cif … without relaxing the cell": the second "relax").
+    // Where the words stand together, in either order ("Relax ./Si.cif … without relaxing the
+    // cell": the second "relax"; "晶胞也一起优化": cell, then optimise).
     const together = keys.find((anchor) =>
       keyTokens.every((k) =>
         keys.some((t) => t.token === k && t.word >= anchor.word && t.word <= anchor.word + PHRASE_SPAN),

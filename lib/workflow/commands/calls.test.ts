@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ToolDeclaration } from '../../tools/types';
 import { analyseTool, fetchTool } from '../__fixtures__/declarations';
 import { exportWorkflow } from '../export';
 import type { WorkflowDocument } from '../types';
@@ -45,10 +46,16 @@ describe('addCall', () => {
     expect(node.problems.map((p) => p.code)).toEqual(['unknown_tool']);
   });
 
-  it('keeps a reference to a system parameter as a plain value (the platform fills it)', () => {
-    const result = addCall(empty, { id: 'a', decl: fetchTool, args: { executor: '{{x.result}}' } });
+  it('keeps a reference in a system parameter the tool declares as a plain value (the platform fills it)', () => {
+    const withExecutor: ToolDeclaration = {
+      ...fetchTool,
+      inputSchema: { type: 'object', properties: { url: { type: 'string' }, executor: {} } },
+    };
+    const result = addCall(empty, { id: 'a', decl: withExecutor, args: { executor: '{{x.result}}' } });
     expect(result.doc.nodes[0].args).toEqual({ executor: '{{x.result}}' });
     expect(result.edges).toEqual([]);
+    const undeclared = addCall(empty, { id: 'a', decl: fetchTool, args: { executor: '{{x.result}}' } });
+    expect(undeclared.step).toMatchObject({ args: {}, unknownArgs: ['executor'] });
   });
 });
 
