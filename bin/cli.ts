@@ -10,6 +10,7 @@ import { createNodeIo, UsageError, type CliCommand, type CliIo, type ExitCode } 
 export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   build: async () => (await import('./commands/build')).command,
   plan: async () => (await import('./commands/plan')).command,
+  run: async () => (await import('./commands/run')).command,
   tools: async () => (await import('./commands/tools')).command,
   validate: async () => (await import('./commands/validate')).command,
 };
@@ -17,6 +18,7 @@ export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
 const SUMMARIES: Record<string, string> = {
   build: 'tools + plan → workflow export JSON (no model needed)',
   plan: 'task in words → workflow export JSON (offline planner or an OpenAI-compatible model)',
+  run: 'test-run a workflow export against its MCP servers',
   tools: 'convert tool declarations to a provider format',
   validate: 'check a workflow export; one line per problem',
 };
