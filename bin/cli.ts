@@ -4,19 +4,22 @@
  * To add a command, write `bin/commands/<name>.ts` exporting a `CliCommand` and list it below.
  */
 import { pathToFileURL } from 'node:url';
+import { createLookupTable } from '../lib/tools/json-value';
 import { createNodeIo, UsageError, type CliCommand, type CliIo, type ExitCode } from './io';
 
 /** Commands by name, loaded on demand so one command's dependencies never slow another. */
-export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
+export const COMMANDS = createLookupTable<() => Promise<CliCommand>>({
   build: async () => (await import('./commands/build')).command,
   plan: async () => (await import('./commands/plan')).command,
+  run: async () => (await import('./commands/run')).command,
   tools: async () => (await import('./commands/tools')).command,
   validate: async () => (await import('./commands/validate')).command,
-};
+});
 
 const SUMMARIES: Record<string, string> = {
   build: 'tools + plan → workflow export JSON (no model needed)',
   plan: 'task in words → workflow export JSON (offline planner or an OpenAI-compatible model)',
+  run: 'test-run a workflow export against its MCP servers',
   tools: 'convert tool declarations to a provider format',
   validate: 'check a workflow export; one line per problem',
 };
@@ -35,7 +38,7 @@ export async function runCli(argv: string[], io: CliIo = createNodeIo()): Promis
     (name === undefined ? io.stderr : io.stdout)(getUsage());
     return name === undefined ? 2 : 0;
   }
-  const load = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const load = COMMANDS[name];
   if (!load) {
     io.stderr(`toolflow: unknown command "${name}".\n\n${getUsage()}`);
     return 2;

@@ -117,7 +117,7 @@ describe('toolflow tools --mcp-server', () => {
     try {
       const unknown = createIo();
       expect(await runCli(['tools', '--mcp-server', 'nope', '--to', 'mcp'], unknown.io)).toBe(1);
-      expect(unknown.out.stderr).toContain('configured servers: fake');
+      expect(unknown.out.stderr).toContain('configured servers: memory, filesystem, fake');
       const known = createIo();
       expect(await runCli(['tools', '--mcp-server', 'fake', '--to', 'mcp'], known.io)).toBe(0);
       expect(JSON.parse(known.out.stdout).tools).toHaveLength(5);

@@ -19,6 +19,7 @@ import { WorkflowCanvas } from '@/components/canvas/workflow-canvas';
 import { Inspector } from '@/components/inspector/inspector';
 import { JsonPanel } from '@/components/panels/json-panel';
 import { SaveControls } from '@/components/save/save-controls';
+import { RunButtons } from '@/components/run/run-button';
 import { ProblemsPanel } from '@/components/panels/problems-panel';
 import { ToolPalette } from '@/components/panels/tool-palette';
 import { PromptBar, type AutoStartPlan } from '@/components/prompt/prompt-bar';
@@ -196,6 +197,7 @@ function EditorShell({ llm }: { llm: string | null }) {
           {/* Save state, conflicts, share, export/import and revisions mount here. */}
           <SaveStateLabel />
           <SaveControls />
+          <RunButtons />
         </div>
       </header>
       <div className="editor__body">

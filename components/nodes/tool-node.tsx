@@ -15,7 +15,18 @@ import { NODE_ROW_HEIGHT } from '@/lib/editor/node-metrics';
 import { MISSING_LABEL, ORIGIN_LABELS, ORIGIN_TITLES } from '@/lib/editor/origins';
 import { getValuePreview, getValueTitle } from '@/lib/editor/value-preview';
 import type { InputParameter, OutputParameter } from '@/lib/workflow/types';
+import { formatDuration, useNodeRunBadge, type NodeRunBadge } from '@/components/run/run-status';
 import './tool-node.css';
+
+/** The node's status in a test-run, with its duration (only on a run's canvas). */
+function RunBadge({ run }: { run: NodeRunBadge }) {
+  return (
+    <span className={`tn-run tn-run--${run.status}`} data-testid="node-run-status">
+      {run.status}
+      {run.durationMs !== null ? ` · ${formatDuration(run.durationMs)}` : ''}
+    </span>
+  );
+}
 
 function getSourceText(view: NodeView): string {
   if (view.placeholder) return 'unknown tool';
@@ -313,13 +324,20 @@ export const ToolNode = memo(function ToolNode({ id, selected }: NodeProps<ToolF
   const view = useNodeView(id);
   const canEdit = useEditorStore(selectCanEdit);
   const compact = useStore(selectCompact);
+  const run = useNodeRunBadge(id);
   usePortMeasurement(id, compact, view?.connectionKey);
   if (!view) return null;
   const badges = getBadges(view);
-  const className = `tn${selected ? ' tn--selected' : ''}${view.placeholder ? ' tn--placeholder' : ''}${view.counts.errors > 0 ? ' tn--error' : ''}`;
+  const className = `tn${selected ? ' tn--selected' : ''}${view.placeholder ? ' tn--placeholder' : ''}${view.counts.errors > 0 ? ' tn--error' : ''}${run ? ` tn--run-${run.status}` : ''}`;
   if (compact) {
     return (
-      <div className={`${className} tn--compact`} data-testid={`node-${id}`} data-node-id={id}>
+      <div
+        className={`${className} tn--compact`}
+        data-testid={`node-${id}`}
+        data-node-id={id}
+        data-run-status={run?.status}
+      >
+        {run && <RunBadge run={run} />}
         <CompactBody view={view} badges={badges} />
       </div>
     );
@@ -328,13 +346,14 @@ export const ToolNode = memo(function ToolNode({ id, selected }: NodeProps<ToolF
   for (const p of view.problems)
     if (p.param && !problemByParam.has(p.param)) problemByParam.set(p.param, p.message);
   return (
-    <div className={className} data-testid={`node-${id}`} data-node-id={id}>
+    <div className={className} data-testid={`node-${id}`} data-node-id={id} data-run-status={run?.status}>
       <div className="tn-header">
         <div className="tn-title-row">
           <span className="tn-dot" aria-hidden />
           <NodeTitle view={view} canEdit={canEdit} />
           {view.node.label && <span className="tn-tool">{view.node.tool}</span>}
         </div>
+        {run && <RunBadge run={run} />}
         <div className="tn-source" data-testid="node-source">
           {getSourceText(view)}
         </div>

@@ -11,6 +11,7 @@ import type { WorkflowRecord, WorkflowSummary as StoredWorkflowSummary } from '.
 import type { RevisionRecord, RevisionSummary as StoredRevisionSummary } from '../db/revisions';
 import type { ShareSummary as StoredShareSummary } from '../db/shares';
 import type { ToolkitRecord } from '../db/toolkits';
+import type { NodeRunDetail, NodeRunSummary, RunSummary } from '../db/runs';
 import type { ToolkitChanges } from '../toolkits/changes';
 import type { PlanEvent } from '../planner/types';
 import type { Issue } from '../result';
@@ -250,3 +251,37 @@ export interface PlanRequest {
 
 /** One line of the plan stream: the planner's events, then the document they make. */
 export type PlanLine = PlanEvent | { type: 'document'; document: WorkflowDocument };
+
+// ---------------------------------------------------------------------------------------------
+// Test-runs (app/api/workflows/[id]/runs, app/api/runs)
+
+/** A run as the API answers it (no owner id). */
+export type RunJson = Jsonified<Omit<RunSummary, 'ownerId'>>;
+/** A run's node as listed with it. */
+export type NodeRunJson = Jsonified<NodeRunSummary>;
+/** One node with its arguments and result. */
+export type NodeRunDetailJson = Jsonified<NodeRunDetail>;
+
+/** The pre-flight list of a saved version (app/api/runs/access.ts `toPreflightJson`). */
+export interface PreflightJson {
+  version: number;
+  exportHash: string;
+  nodes: {
+    nodeId: string;
+    stepIndex: number;
+    toolName: string;
+    label?: string;
+    server: string | null;
+    readOnly: boolean;
+    blocked?: { code: string; message: string; path?: string };
+  }[];
+  servers: { label: string; kind: 'stdio' | 'http'; tools: string[] }[];
+  runnable: number;
+}
+
+/** A line of GET /api/runs/:runId/events. */
+export type RunStreamLine =
+  | { type: 'state'; run: RunJson; nodes: NodeRunJson[] }
+  | { type: 'end'; status: RunJson['status'] }
+  | { type: 'ping' }
+  | { type: 'error'; code: string; message: string };

@@ -17,6 +17,23 @@ import {
 
 export type Db = InstanceType<typeof PrismaClient>;
 
+/**
+ * What a client talks to underneath: the job queue (lib/queue) shares the database, on PGlite
+ * through the very same instance (it is single-process), on Postgres through its own pool.
+ */
+export type DatabaseBacking =
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; pglite: Awaited<ReturnType<typeof openPglite>> };
+
+const backings = new WeakMap<Db, DatabaseBacking>();
+
+/** The database under a client made by createPrisma. */
+export function getDatabaseBacking(db: Db): DatabaseBacking {
+  const backing = backings.get(db);
+  if (!backing)
+    throw new Error('This Prisma client was not made by createPrisma, so its database is unknown.');
+  return backing;
+}
+
 const globalKey = Symbol.for('toolflow.prisma');
 type Holder = { promise?: Promise<Db>; override?: Db };
 // Survives Next's dev-mode module reloads, so one process holds one PGlite (it is single-process).
@@ -40,12 +57,16 @@ export async function createPrisma(target: DatabaseTarget): Promise<Db> {
       // (ECONNREFUSED), which the API turns into 503.
       connectionTimeoutMillis: 16_000,
     });
-    return new PrismaClient({ adapter });
+    const db = new PrismaClient({ adapter });
+    backings.set(db, { kind: 'postgres', url: target.url });
+    return db;
   }
   const pglite = await openPglite(target.dataDir);
   await applyMigrations(createPgliteRunner(pglite, false));
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
-  return new PrismaClient({ adapter: new PrismaPGlite(pglite) as never });
+  const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) as never });
+  backings.set(db, { kind: 'pglite', pglite });
+  return db;
 }
 
 /** The app's database client, created on first call. */

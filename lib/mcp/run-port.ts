@@ -12,6 +12,7 @@ import { blockUnavailableServers, getServerRefLabel, planRun, type RunPlan } fro
 import type { ContentBlock, RunError, RunLimits, ServerRef, ToolCallResult } from '../run/types';
 import type { WorkflowExportV1 } from '../workflow/types';
 import {
+  getServerLabel,
   openMcpSession,
   type McpClientOptions,
   type McpProblem,
@@ -161,7 +162,17 @@ export async function planRunHere(
   file: WorkflowExportV1,
   options: Pick<McpRunPortOptions, 'client' | 'config' | 'override'>,
 ): Promise<RunPlan> {
-  const plan = planRun(file);
+  const plan = planRun(
+    file,
+    options.override
+      ? {
+          server:
+            options.override.kind === 'http'
+              ? { kind: 'http', url: options.override.url }
+              : { kind: 'stdio', name: getServerLabel(options.override) },
+        }
+      : {},
+  );
   return blockUnavailableServers(plan, await getUnavailableServers(plan, options));
 }
 

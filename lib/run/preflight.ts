@@ -61,8 +61,17 @@ export function getNodeServer(node: ExportNode): Result<ServerRef, RunError> {
   });
 }
 
+export interface PlanOptions {
+  /** Call every tool on this server instead of the one its source names (`toolflow run --mcp-server`). */
+  server?: ServerRef;
+}
+
 /** Why a node cannot run from what the export says alone, or undefined when it can. */
-export function getStaticBlock(file: WorkflowExportV1, node: ExportNode): RunError | undefined {
+export function getStaticBlock(
+  file: WorkflowExportV1,
+  node: ExportNode,
+  options: PlanOptions = {},
+): RunError | undefined {
   if (node.placeholder) {
     return {
       code: 'placeholder',
@@ -73,8 +82,10 @@ export function getStaticBlock(file: WorkflowExportV1, node: ExportNode): RunErr
   if (!tool) {
     return { code: 'unknown_tool', message: `The export has no declaration of "${node.tool_name}".` };
   }
-  const server = getNodeServer(node);
-  if (!server.ok) return server.error;
+  if (!options.server) {
+    const server = getNodeServer(node);
+    if (!server.ok) return server.error;
+  }
   const system = new Set(file.system_parameters);
   const fed = new Set(getIncomingEdges(file, node.id).keys());
   const args: Record<string, unknown> = {};
@@ -94,7 +105,7 @@ export function getStaticBlock(file: WorkflowExportV1, node: ExportNode): RunErr
 }
 
 /** Plans a run of `file`: servers, call order and the nodes that cannot run. */
-export function planRun(file: WorkflowExportV1): RunPlan {
+export function planRun(file: WorkflowExportV1, options: PlanOptions = {}): RunPlan {
   const schedule = createSchedulePlan(
     file.nodes.map((node) => ({
       id: node.id,
@@ -106,13 +117,13 @@ export function planRun(file: WorkflowExportV1): RunPlan {
   const cyclic = new Set(schedule.cyclic);
   const servers = new Map<string, PlannedServer>();
   const nodes = file.nodes.map((node): PlannedNode => {
-    const server = getNodeServer(node);
+    const server: Result<ServerRef, RunError> = options.server ? ok(options.server) : getNodeServer(node);
     const blocked = cyclic.has(node.id)
       ? {
           code: 'cycle',
           message: 'This step is on (or fed from) a loop of edges, so it can never have its inputs.',
         }
-      : getStaticBlock(file, node);
+      : getStaticBlock(file, node, options);
     if (server.ok && !blocked) {
       const label = getServerRefLabel(server.value);
       const entry = servers.get(label) ?? { server: server.value, label, tools: [] };

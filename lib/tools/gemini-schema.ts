@@ -10,7 +10,7 @@
  */
 import { joinPointer, type Issue } from '../result';
 import { isJsonObject } from './json-schema';
-import { setJsonMember } from './json-value';
+import { createLookupTable, setJsonMember } from './json-value';
 import { inlineRef, mergeAllOf } from './schema-walk';
 import type { JsonSchema } from './types';
 
@@ -20,11 +20,11 @@ export type GeminiTypeCase = 'upper' | 'lower';
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 
 /** Formats Gemini documents per type; others are dropped (older models reject them). */
-const GEMINI_FORMATS: Record<string, readonly string[]> = {
+const GEMINI_FORMATS = createLookupTable<readonly string[]>({
   string: ['enum', 'date-time'],
   number: ['float', 'double'],
   integer: ['int32', 'int64'],
-};
+});
 
 /** Keywords that only annotate; dropped without a report. */
 const ANNOTATION_KEYWORDS = new Set([
@@ -324,7 +324,7 @@ function convertNode(
   }
 
   if (typeof node.format === 'string' && out.format === undefined) {
-    const allowed = type !== undefined && Object.hasOwn(GEMINI_FORMATS, type) ? GEMINI_FORMATS[type] : [];
+    const allowed = (type !== undefined && GEMINI_FORMATS[type]) || [];
     if (allowed.includes(node.format)) out.format = node.format;
     else {
       appendDescription(out, `format: ${node.format}`);
@@ -511,7 +511,7 @@ export function toGeminiSchema(
 }
 
 /** snake_case spellings (Python SDK dumps) of Gemini Schema fields. */
-const SNAKE_TO_CAMEL: Record<string, string> = {
+const SNAKE_TO_CAMEL = createLookupTable({
   any_of: 'anyOf',
   max_items: 'maxItems',
   min_items: 'minItems',
@@ -520,7 +520,7 @@ const SNAKE_TO_CAMEL: Record<string, string> = {
   max_properties: 'maxProperties',
   min_properties: 'minProperties',
   property_ordering: 'propertyOrdering',
-};
+});
 
 const INT64_FIELDS = new Set([
   'maxItems',
@@ -539,8 +539,7 @@ const INT64_FIELDS = new Set([
 export function fromGeminiSchema(schema: unknown): JsonSchema {
   if (!isJsonObject(schema)) return {};
   const node: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema))
-    setJsonMember(node, Object.hasOwn(SNAKE_TO_CAMEL, key) ? SNAKE_TO_CAMEL[key] : key, value);
+  for (const [key, value] of Object.entries(schema)) setJsonMember(node, SNAKE_TO_CAMEL[key] ?? key, value);
 
   const out: JsonSchema = {};
   const type =

@@ -3,6 +3,7 @@
  * the schema → parameter type mapping, zero values and the ordered list of object properties.
  * Pure; shared by lib/tools (renderers, prompt catalogue) and lib/workflow (node parameters).
  */
+import { createLookupTable } from './json-value';
 import type { JsonSchema, ParamType } from './types';
 
 /** The longest `$ref` chain followed before giving up; real schemas stay far below it. */
@@ -89,14 +90,14 @@ export function resolveSchema(schema: JsonSchema, root: JsonSchema): JsonSchema 
   return merged;
 }
 
-const TYPE_NAMES: Record<string, ParamType> = {
+const TYPE_NAMES = createLookupTable<ParamType>({
   string: 'str',
   integer: 'int',
   number: 'float',
   boolean: 'bool',
   array: 'list',
   object: 'dict',
-};
+});
 
 /** The parameter type of a JSON value (for `enum`/`const` typing); null gives `any`. */
 export function getValueType(value: unknown): ParamType {
@@ -117,7 +118,7 @@ export function getValueType(value: unknown): ParamType {
 
 /** The parameter type of a JSON Schema type name; unknown names (also "constructor") give `any`. */
 function getTypeName(type: string): ParamType {
-  return Object.hasOwn(TYPE_NAMES, type) ? TYPE_NAMES[type] : 'any';
+  return TYPE_NAMES[type] ?? 'any';
 }
 
 function isNullSchema(schema: JsonSchema): boolean {

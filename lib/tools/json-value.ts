@@ -17,6 +17,16 @@ export function setJsonMember<T>(obj: Record<string, T>, key: string, value: T):
   }
 }
 
+/**
+ * A constant table that keys from outside are looked up in (type names, field names, command
+ * names): a frozen copy without a prototype, so "constructor", "toString" or "__proto__" find
+ * nothing instead of an Object.prototype member. Look up with `table[key] ?? fallback`; no
+ * own-member check is needed.
+ */
+export function createLookupTable<T>(entries: Record<string, T>): Readonly<Record<string, T | undefined>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, entries));
+}
+
 /** Copy a JSON value so no two owners share an object (node parameters: rule 3 "deep-copied"). */
 export function cloneJson<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;

@@ -6,19 +6,20 @@
  * document rather than in the export.
  */
 import { joinPointer, pointerSegment, type Issue } from '../result';
+import { createLookupTable } from '../tools/json-value';
 import { exportWorkflow } from './export';
 import { validateExport } from './import';
 import type { WorkflowDocument, WorkflowExportV1 } from './types';
 
 /** Export field → document field, where they are spelled differently. */
-const NODE_FIELDS: Record<string, string> = {
+const NODE_FIELDS = createLookupTable({
   tool_name: 'tool',
   unknown_args: 'unknownArgs',
   tool_hash: 'toolHash',
   problems: 'notes',
-};
-const EDGE_FIELDS: Record<string, string> = { source_output: 'sourceOutput', target_input: 'targetInput' };
-const TOOL_FIELDS: Record<string, string> = { input_schema: 'inputSchema', output_schema: 'outputSchema' };
+});
+const EDGE_FIELDS = createLookupTable({ source_output: 'sourceOutput', target_input: 'targetInput' });
+const TOOL_FIELDS = createLookupTable({ input_schema: 'inputSchema', output_schema: 'outputSchema' });
 
 const decode = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 const rest = (segments: string[], from: number) =>
@@ -59,18 +60,13 @@ function getDocumentPath(path: string, doc: WorkflowDocument, exported: Workflow
         case 'placeholder':
           return at;
         default:
-          return (
-            joinPointer(at, Object.hasOwn(NODE_FIELDS, field) ? NODE_FIELDS[field] : field) +
-            rest(segments, 3)
-          );
+          return joinPointer(at, NODE_FIELDS[field] ?? field) + rest(segments, 3);
       }
     }
     case 'edges': {
       const at = joinPointer('/edges', index ?? '');
       if (field === undefined) return index === undefined ? '/edges' : at;
-      return (
-        joinPointer(at, Object.hasOwn(EDGE_FIELDS, field) ? EDGE_FIELDS[field] : field) + rest(segments, 3)
-      );
+      return joinPointer(at, EDGE_FIELDS[field] ?? field) + rest(segments, 3);
     }
     case 'tools': {
       const tool = exported.tools[i];
@@ -78,7 +74,7 @@ function getDocumentPath(path: string, doc: WorkflowDocument, exported: Workflow
       const at = joinPointer('/tools', tool.name);
       if (field === undefined || field === 'name') return at;
       if (field === 'hash') return joinPointer(at, 'hash');
-      const member = Object.hasOwn(TOOL_FIELDS, field) ? TOOL_FIELDS[field] : field;
+      const member = TOOL_FIELDS[field] ?? field;
       return joinPointer(at, 'declaration', member) + rest(segments, 3);
     }
     default:

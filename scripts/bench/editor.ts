@@ -11,19 +11,14 @@
  *   BENCH_URL=http://127.0.0.1:3000 …      against a server already started with
  *                                          TOOLFLOW_BENCH_PAGES=1 (the pages answer 404 without it)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { startBenchServer } from './_server';
 import type { BenchRow } from './types';
 
 export const title = 'editor';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SIZES = [100, 500, 1000] as const;
 const RUNS = 5;
 const FRAME_STEPS = 90;
@@ -59,64 +54,15 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-function getFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+/** `next start` on the production build with the bench pages on (they need no database). */
+const startServer = () =>
+  startBenchServer({
+    name: 'editor',
+    readyPath: '/bench/bare?n=1',
+    // The bench pages answer 404 without it (lib/bench/pages.ts).
+    env: { TOOLFLOW_BENCH_PAGES: '1' },
+    noBuildHint: ', or set BENCH_URL to a started server',
   });
-}
-
-/** Starts `next start` on the production build with the bench pages on (they need no database). */
-async function startServer(): Promise<{ url: string; stop(): void }> {
-  if (!existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
-    throw new Error(
-      'No production build in .next: run `npm run build` first, or set BENCH_URL to a started server.',
-    );
-  }
-  const port = await getFreePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'toolflow-bench-'));
-  const child: ChildProcess = spawn(
-    join(ROOT, 'node_modules', '.bin', 'next'),
-    ['start', '--hostname', '127.0.0.1', '--port', String(port)],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        NEXT_TELEMETRY_DISABLED: '1',
-        // The bench pages answer 404 without it (lib/bench/pages.ts).
-        TOOLFLOW_BENCH_PAGES: '1',
-        TOOLFLOW_DATA_DIR: dataDir,
-        TOOLFLOW_SECRET: process.env.TOOLFLOW_SECRET ?? randomBytes(32).toString('hex'),
-      },
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/bench/bare?n=1`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  stop();
-  throw new Error(`next start did not answer on ${url} within 60 s.`);
-}
 
 async function openBenchPage(
   browser: Browser,

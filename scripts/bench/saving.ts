@@ -8,21 +8,16 @@
  *   npx tsx scripts/bench/saving.ts        alone (needs `npm run build` first)
  *   npm run bench -- saving                as a section of the bench table
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { generateWorkflow } from '../../lib/bench/generate-workflow';
 import { createPgRunner } from '../../lib/db/sql-runner';
+import { startBenchServer } from './_server';
 import type { BenchRow } from './types';
 
 export const title = 'saving';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NODES = 500;
 const SAVES = 120;
 const LOADS = 120;
@@ -37,67 +32,9 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-function getFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** `next start` on the production build with its own data dir (and database, when given). */
-async function startServer(databaseUrl?: string): Promise<{ url: string; stop(): void }> {
-  if (!existsSync(join(ROOT, '.next', 'BUILD_ID')))
-    throw new Error('No production build in .next: run `npm run build` first.');
-  const port = await getFreePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'toolflow-bench-saving-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    NEXT_TELEMETRY_DISABLED: '1',
-    TOOLFLOW_DATA_DIR: dataDir,
-    TOOLFLOW_SECRET: process.env.TOOLFLOW_SECRET ?? randomBytes(32).toString('hex'),
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  // Migrations first, as `npm start` does.
-  await new Promise<void>((resolve, reject) => {
-    const migrate = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/migrate.ts'], {
-      cwd: ROOT,
-      env,
-      stdio: 'ignore',
-    });
-    migrate.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migrate exited ${code}`))));
-  });
-  const child: ChildProcess = spawn(
-    join(ROOT, 'node_modules', '.bin', 'next'),
-    ['start', '--hostname', '127.0.0.1', '--port', String(port)],
-    { cwd: ROOT, detached: true, stdio: 'ignore', env },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  stop();
-  throw new Error(`next start did not answer on ${url} within 60 s.`);
-}
+const startServer = (databaseUrl?: string) =>
+  startBenchServer({ name: 'saving', readyPath: '/api/health', databaseUrl, migrate: true });
 
 /** An API client that keeps the owner cookie the server issues, as a browser would. */
 function createClient(base: string) {

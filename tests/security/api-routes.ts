@@ -5,7 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from '@/lib/db/client';
+import { getPrisma, type Db } from '@/lib/db/client';
+import { createRun } from '@/lib/db/runs';
+import { DEFAULT_RUN_LIMITS } from '@/lib/run/limits';
 import { exportWorkflow } from '@/lib/workflow/export';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 import type { OwnerClient } from '@/tests/owner-client';
@@ -90,6 +92,8 @@ export interface OwnedRecords {
   toolkitId: string;
   shareId: string;
   token: string;
+  /** A queued test-run of the workflow (stored directly: the sample's tools have no server). */
+  runId: string;
 }
 
 export async function createOwnedRecords(
@@ -125,7 +129,16 @@ export async function createOwnedRecords(
     client.send(handlers.createToolkit, 'POST', '/api/toolkits', { name: 'Mine', text: sampleToolsText }),
     201,
   );
-  return { workflowId: workflow.id, toolkitId: toolkit.id, shareId: share.id, token };
+  const run = await createRun(await getPrisma(), {
+    workflowId: workflow.id,
+    ownerId: workflow.ownerId,
+    version: 1,
+    exportText: '{}\n',
+    exportHash: 'sha256:0',
+    limits: DEFAULT_RUN_LIMITS,
+    nodes: [{ nodeId: 'step_1', stepIndex: 1, toolName: 'fetch_file', server: null, readOnly: false }],
+  });
+  return { workflowId: workflow.id, toolkitId: toolkit.id, shareId: share.id, token, runId: run.id };
 }
 
 /** The path parameters a route needs, pointing at `records`. */
@@ -137,6 +150,8 @@ export function getParams(route: ApiRoute, records: OwnedRecords): Record<string
     else if (name === 'version') params.version = '1';
     else if (name === 'shareId') params.shareId = records.shareId;
     else if (name === 'token') params.token = records.token;
+    else if (name === 'runId') params.runId = records.runId;
+    else if (name === 'nodeId') params.nodeId = 'step_1';
     else
       throw new Error(
         `${route.file}: add a value for the path parameter [${name}] to tests/security/api-routes.ts`,
@@ -169,6 +184,7 @@ export const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/toolkits': () => ({ name: 'Another', text: sampleToolsText }),
   'DELETE /api/toolkits/[id]': () => undefined,
   'POST /api/toolkits/[id]/refresh': () => ({ text: sampleToolsText }),
+  'POST /api/runs/[runId]/cancel': () => undefined,
   'POST /api/plan': () => ({
     task: 'fetch https://example.org/a',
     tools: JSON.parse(sampleToolsText),
@@ -183,14 +199,16 @@ export function getValidBody(route: ApiRoute): { known: boolean; body: unknown }
 
 /** Every row the app stores, so a test can show a refused request wrote nothing. */
 export async function snapshotDatabase(db: Db): Promise<string> {
-  const [owners, workflows, revisions, shares, toolkits] = await Promise.all([
+  const [owners, workflows, revisions, shares, toolkits, runs, nodeRuns] = await Promise.all([
     db.owner.findMany({ orderBy: { id: 'asc' } }),
     db.workflow.findMany({ orderBy: { id: 'asc' } }),
     db.workflowRevision.findMany({ orderBy: { id: 'asc' } }),
     db.share.findMany({ orderBy: { id: 'asc' } }),
     db.toolkit.findMany({ orderBy: { id: 'asc' } }),
+    db.run.findMany({ orderBy: { id: 'asc' } }),
+    db.nodeRun.findMany({ orderBy: { id: 'asc' } }),
   ]);
-  return JSON.stringify({ owners, workflows, revisions, shares, toolkits });
+  return JSON.stringify({ owners, workflows, revisions, shares, toolkits, runs, nodeRuns });
 }
 
 /** Builds a request with exactly these headers (no default Origin, unlike tests/db.ts). */

@@ -1,0 +1,139 @@
+'use client';
+/**
+ * The pre-flight list and the confirmation of a test-run (issue 16). The run executes the saved
+ * version, so unsaved changes are saved first; then the server says which tools it would call on
+ * which servers, and which steps cannot run and why. Tools have real side effects: nothing is
+ * called until the person confirms.
+ */
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { getPreflight, startRun } from '@/lib/api/runs';
+import type { PreflightJson } from '@/lib/api/types';
+import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
+import type { EditorState } from '@/lib/editor/store';
+import { useSaveSession } from '@/lib/editor/use-autosave';
+import '@/components/save/save.css';
+import './run.css';
+
+const selectId = (s: EditorState) => s.meta.id;
+
+export function RunDialog({ onClose }: { onClose: () => void }) {
+  const store = useEditorStoreApi();
+  const session = useSaveSession(store);
+  const id = useEditorStore(selectId);
+  const router = useRouter();
+  const [preflight, setPreflight] = useState<PreflightJson | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (store.getState().saveState !== 'saved') await session?.saveNow();
+      if (!live) return;
+      if (store.getState().saveState !== 'saved') {
+        setError(
+          'The run executes the saved version: your changes could not be saved yet (see the message above). Try again once they are.',
+        );
+        return;
+      }
+      const res = await getPreflight(id, store.getState().meta.version);
+      if (!live) return;
+      if (res.ok) setPreflight(res.value.preflight);
+      else setError(res.error.message);
+    })();
+    return () => {
+      live = false;
+    };
+    // Once per opening: the version is read when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const confirm = async () => {
+    if (!preflight) return;
+    setStarting(true);
+    const res = await startRun(id, preflight.version);
+    if (!res.ok) {
+      setStarting(false);
+      setError(res.error.message);
+      return;
+    }
+    router.push(`/w/${encodeURIComponent(id)}/runs/${encodeURIComponent(res.value.run.id)}`);
+  };
+
+  const blocked = preflight?.nodes.filter((n) => n.blocked) ?? [];
+  return (
+    <div className="save-modal" role="dialog" aria-modal="true" aria-label="Run" data-testid="run-dialog">
+      <div className="save-modal__box run-dialog">
+        <header className="save-drawer__head">
+          <strong>Test-run{preflight ? ` version ${preflight.version}` : ''}</strong>
+          <button type="button" className="link-btn" onClick={onClose} data-testid="run-close">
+            Close
+          </button>
+        </header>
+        {error ? (
+          <p className="run-error" role="alert" data-testid="run-error">
+            {error}
+          </p>
+        ) : null}
+        {!preflight && !error ? <p className="muted">Saving and checking what the run would call…</p> : null}
+        {preflight ? (
+          <>
+            <p className="run-warning">
+              The tools below are called <strong>for real</strong>, with the arguments of the saved version:
+              they may change data on their servers.
+            </p>
+            <h3 className="run-dialog__h">Servers and tools to be called</h3>
+            {preflight.servers.length ? (
+              <ul className="run-dialog__servers" data-testid="run-servers">
+                {preflight.servers.map((s) => (
+                  <li key={s.label} data-testid="run-server">
+                    <code>{s.label}</code>{' '}
+                    <span className="muted">({s.kind === 'stdio' ? 'configured server' : 'URL'})</span>:{' '}
+                    {s.tools.join(', ')}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">None.</p>
+            )}
+            <h3 className="run-dialog__h">
+              {blocked.length ? `${blocked.length} step(s) cannot run` : 'Every step can run'}
+            </h3>
+            {blocked.length ? (
+              <ul className="run-dialog__blocked" data-testid="run-blocked">
+                {blocked.map((n) => (
+                  <li key={n.nodeId} data-testid={`run-blocked-${n.nodeId}`}>
+                    <strong>
+                      {n.stepIndex}. {n.label ?? n.nodeId}
+                    </strong>{' '}
+                    <code>{n.toolName}</code>: {n.blocked!.message}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {blocked.length && preflight.runnable ? (
+              <p className="muted">They are marked failed without a call; the steps they feed are skipped.</p>
+            ) : null}
+            <footer className="run-dialog__actions">
+              <button type="button" className="btn" onClick={onClose}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={preflight.runnable === 0 || starting}
+                onClick={() => void confirm()}
+                data-testid="run-confirm"
+              >
+                {starting
+                  ? 'Starting…'
+                  : `Run ${preflight.runnable} step${preflight.runnable === 1 ? '' : 's'}`}
+              </button>
+            </footer>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+'use client';
+/**
+ * Follows a run: starts from the state the page was rendered with, reads the NDJSON stream of
+ * GET /api/runs/:id/events, and reconnects (the stream starts with the whole stored state, so
+ * nothing is missed) until the run is final.
+ */
+import { useEffect, useState } from 'react';
+import { openRunStream } from '@/lib/api/runs';
+import type { NodeRunJson, RunJson, RunStreamLine } from '@/lib/api/types';
+import { readNdjson } from '@/lib/editor/ndjson';
+
+const FINAL = new Set(['succeeded', 'failed', 'cancelled', 'interrupted']);
+
+export interface RunState {
+  run: RunJson;
+  nodes: NodeRunJson[];
+}
+
+export function useRunStream(initial: RunState): { state: RunState; problem: string | null } {
+  const [state, setState] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const runId = initial.run.id;
+  const startedFinal = FINAL.has(initial.run.status);
+  useEffect(() => {
+    if (startedFinal) return;
+    const controller = new AbortController();
+    void (async () => {
+      for (let attempt = 0; !controller.signal.aborted; attempt++) {
+        let ended = false;
+        try {
+          const stream = await openRunStream(runId, { signal: controller.signal });
+          if (!stream.ok) {
+            setProblem(stream.error.message);
+          } else {
+            setProblem(null);
+            for await (const raw of readNdjson(stream.value)) {
+              const line = raw as RunStreamLine;
+              if (line.type === 'state') setState({ run: line.run, nodes: line.nodes });
+              else if (line.type === 'end') ended = true;
+              else if (line.type === 'error') setProblem(line.message);
+            }
+          }
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          setProblem(`Lost the connection to the run (${(error as Error).message}); reconnecting…`);
+        }
+        if (ended) return;
+        await new Promise((r) => setTimeout(r, Math.min(5_000, 500 * (attempt + 1))));
+      }
+    })();
+    return () => controller.abort();
+  }, [runId, startedFinal]);
+  return { state, problem };
+}

@@ -1,0 +1,173 @@
+import 'server-only';
+/**
+ * The test-run worker (DESIGN §6): takes run jobs from pg-boss, executes each run's stored export
+ * against its MCP servers and stores every node's record as it happens. Each worker process
+ * heartbeats the runs it holds (and picks up cancel requests there), and sweeps runs whose
+ * worker stopped heartbeating into `interrupted`. On the embedded database there is only one
+ * process, so at start every run still marked running is interrupted at once.
+ */
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../db/client';
+import {
+  claimRun,
+  finishRun,
+  getCancelRequests,
+  heartbeatRuns,
+  markInterruptedRuns,
+  saveNodeRecord,
+} from '../db/runs';
+import type { McpClientOptions } from '../mcp/client';
+import type { McpConfigSources } from '../mcp/config';
+import { runExportHere } from '../mcp/run-port';
+import type { WorkflowExportV1 } from '../workflow/types';
+import { RUN_QUEUE } from './boss';
+
+export interface RunJobData {
+  runId: string;
+}
+
+export interface RunWorkerOptions {
+  db: Db;
+  boss: PgBoss;
+  client: McpClientOptions;
+  config?: McpConfigSources;
+  /** Runs executed at the same time by this process (default 2). */
+  concurrency?: number;
+  /** How often held runs are heartbeated and checked for cancel requests (default 1 s). */
+  heartbeatMs?: number;
+  /** A running run whose heartbeat is older than this is interrupted (default 30 s). */
+  staleAfterMs?: number;
+  /**
+   * Every run marked running belongs to a process that is gone (the embedded database, which
+   * only one process can open): mark them all interrupted at start.
+   */
+  onlyProcess?: boolean;
+  /** How often an idle worker looks for new jobs (default 1 s; a local enqueue wakes it at once). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface RunWorker {
+  readonly id: string;
+  /** Wakes the worker to fetch now (after a job was enqueued in this process). */
+  notify(): void;
+  /** Stops a run this process is executing; false when it is not here. */
+  cancelLocal(runId: string): boolean;
+  /** Runs being executed here. */
+  activeRuns(): string[];
+  /**
+   * Stops taking jobs, lets running runs finish for up to `graceMs`, then marks the rest
+   * interrupted and stops them.
+   */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** A unique id for this worker process, readable in the database. */
+export function createWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+/** Starts a worker on `boss`; it sweeps interrupted runs first. */
+export async function startRunWorker(options: RunWorkerOptions): Promise<RunWorker> {
+  const { db, boss } = options;
+  const id = createWorkerId();
+  const heartbeatMs = options.heartbeatMs ?? 1_000;
+  const staleAfterMs = options.staleAfterMs ?? 30_000;
+  const active = new Map<string, AbortController>();
+  const loops: string[] = [];
+  let stopping = false;
+
+  const sweep = async () => {
+    const interrupted = options.onlyProcess
+      ? await markInterruptedRuns(db, { all: true })
+      : await markInterruptedRuns(db, { staleBefore: new Date(Date.now() - staleAfterMs) });
+    if (interrupted.length > 0)
+      console.warn(`toolflow worker: marked ${interrupted.length} run(s) interrupted`);
+  };
+  await sweep();
+
+  const notify = () => {
+    for (const loop of loops) boss.notifyWorker(loop);
+  };
+
+  const execute = async (runId: string) => {
+    const claimed = await claimRun(db, runId, id);
+    if (!claimed) return;
+    const controller = new AbortController();
+    active.set(runId, controller);
+    try {
+      // A cancel that arrived between the enqueue and now.
+      if ((await getCancelRequests(db, [runId])).length > 0) controller.abort();
+      const file = JSON.parse(claimed.exportText) as WorkflowExportV1;
+      const outcome = await runExportHere(file, {
+        client: options.client,
+        config: options.config,
+        limits: claimed.limits,
+        signal: controller.signal,
+        onNode: (record) => saveNodeRecord(db, runId, record),
+      });
+      await finishRun(db, runId, outcome.status, outcome.error);
+    } catch (error) {
+      console.error(`toolflow worker: run ${runId} failed:`, error);
+      await finishRun(db, runId, 'failed', {
+        code: 'worker_error',
+        message: `The worker could not finish this run: ${(error as Error).message}`,
+      }).catch(() => {});
+    } finally {
+      active.delete(runId);
+    }
+  };
+
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  for (let i = 0; i < concurrency; i++) {
+    loops.push(
+      await boss.work<RunJobData>(
+        RUN_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+        async ([job]) => {
+          try {
+            await execute(job.data.runId);
+          } finally {
+            // Look for the next job at once instead of after the polling interval.
+            if (!stopping) notify();
+          }
+        },
+      ),
+    );
+  }
+
+  let ticks = 0;
+  const sweepEvery = Math.max(1, Math.round(staleAfterMs / 3 / heartbeatMs));
+  const timer = setInterval(() => {
+    void (async () => {
+      const cancelled = await heartbeatRuns(db, [...active.keys()], id);
+      for (const runId of cancelled) active.get(runId)?.abort();
+      if (!options.onlyProcess && ++ticks % sweepEvery === 0) await sweep();
+    })().catch((error) => console.error('toolflow worker: heartbeat failed:', error));
+  }, heartbeatMs);
+  timer.unref();
+
+  return {
+    id,
+    notify,
+    cancelLocal(runId) {
+      const controller = active.get(runId);
+      controller?.abort();
+      return controller !== undefined;
+    },
+    activeRuns: () => [...active.keys()],
+    async stop(graceMs = 30_000) {
+      stopping = true;
+      for (const loop of loops) await boss.offWork({ id: loop });
+      const deadline = Date.now() + graceMs;
+      while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      clearInterval(timer);
+      if (active.size > 0) {
+        const left = [...active.keys()];
+        await markInterruptedRuns(db, { ids: left });
+        for (const runId of left) active.get(runId)?.abort();
+      }
+    },
+  };
+}
