@@ -168,3 +168,48 @@ test('a toolkit of mine can be deleted; built-in ones cannot', async ({ page }) 
   await page.reload();
   await expect(page.locator('[data-testid="toolkit-card"][data-toolkit-name="Disposable"]')).toHaveCount(0);
 });
+
+test('the toolkit page lists what converting a toolkit to a provider format changes', async ({ page }) => {
+  const mcpFile = JSON.stringify({
+    tools: [
+      {
+        name: 'search',
+        description: 'Search the docs',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            query: { type: 'string' },
+            tags: { type: 'array' },
+            filter: { type: 'object', description: 'Any filter' },
+          },
+          required: ['query'],
+        },
+        outputSchema: { type: 'object', properties: { hits: { type: 'array', items: { type: 'string' } } } },
+      },
+    ],
+  });
+  await addPastedToolkit(page, 'Docs search', mcpFile);
+  const card = page.locator('[data-testid="toolkit-card"][data-toolkit-name="Docs search"]');
+  await expect(card).toBeVisible();
+  await card.getByTestId('toolkit-conversion-toggle').click();
+  const report = card.getByTestId('toolkit-conversion-report');
+
+  // Strict auto: the tool stays non-strict, and the list says where strict mode would change it.
+  await expect(report.getByTestId('toolkit-conversion-issues')).toContainText(
+    'note search /inputSchema/properties/tags: Left non-strict',
+  );
+  await expect(report.getByTestId('toolkit-conversion-issues')).toContainText(
+    'loss search /outputSchema: OpenAI Chat Completions has no field for an output schema',
+  );
+
+  // Gemini's subset: the free-form object travels as JSON text, a change of meaning.
+  await report.getByTestId('toolkit-conversion-target').selectOption({ label: 'Gemini (parameters)' });
+  await expect(report.getByTestId('toolkit-conversion-summary')).toHaveText(/^2 changes of meaning/);
+  await expect(report.getByTestId('toolkit-conversion-issues')).toContainText(
+    'loss search /inputSchema/properties/filter: Gemini rejects an object without declared properties',
+  );
+
+  // MCP keeps everything.
+  await report.getByTestId('toolkit-conversion-target').selectOption({ label: 'MCP' });
+  await expect(report.getByTestId('toolkit-conversion-summary')).toHaveText('Nothing changes.');
+});

@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
-import { isJsonEqual, parseArgsText } from '@/lib/editor/param-form';
+import { parseArgsText } from '@/lib/editor/args-text';
+import { isJsonEqual } from '@/lib/editor/param-form';
 
 interface Props {
   args: Record<string, unknown>;

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { describeApiError } from '@/lib/api/client';
 import { deleteToolkit, refreshToolkit, type ToolkitSummary } from '@/lib/api/toolkits';
 import type { ToolDeclaration } from '@/lib/tools/types';
+import { ConversionReport } from './conversion-report';
 
 interface Props {
   toolkit: ToolkitSummary;
@@ -53,6 +54,7 @@ function ToolRow({ tool }: { tool: ToolDeclaration }) {
  */
 export function ToolkitCard({ toolkit, onChanged, onDeleted }: Props) {
   const [open, setOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
   const [busy, setBusy] = useState<'refresh' | 'delete' | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -199,6 +201,16 @@ export function ToolkitCard({ toolkit, onChanged, onDeleted }: Props) {
           ))}
         </ul>
       ) : null}
+      <button
+        type="button"
+        className="link-btn tk__toggle"
+        aria-expanded={reportOpen}
+        onClick={() => setReportOpen((o) => !o)}
+        data-testid="toolkit-conversion-toggle"
+      >
+        {reportOpen ? 'Hide conversion report' : 'What converting changes'}
+      </button>
+      {reportOpen ? <ConversionReport tools={toolkit.tools} /> : null}
     </li>
   );
 }

@@ -6,10 +6,10 @@ import {
   replaceNodeArgs,
   getParamFormSchema,
   isNullableSchema,
-  parseArgsText,
   prepareFormSchema,
   previewJson,
 } from './param-form';
+import { parseArgsText } from './args-text';
 
 const root = {
   type: 'object',

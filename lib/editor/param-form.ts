@@ -8,7 +8,6 @@
  * in one form can only ever write that one arg (a whole-object form would write defaults it
  * filled in as if the user had set them).
  */
-import { parseJsonText } from '../tools/json-text';
 import { getObjectProperties, isJsonObject, resolveSchema } from '../tools/json-schema';
 import type { JsonSchema } from '../tools/types';
 import type { InputParameter, WorkflowDocument } from '../workflow/types';
@@ -109,34 +108,6 @@ export function isNullableSchema(schema: JsonSchema, root: JsonSchema): boolean 
  */
 export function getFormValue(param: Pick<InputParameter, 'origin' | 'value'>): unknown {
   return param.origin === 'arg' || param.origin === 'default' ? param.value : undefined;
-}
-
-/**
- * Parse the raw-JSON args editor's text. It must be one JSON object of argument name → value;
- * a syntax error names its line and column.
- */
-export function parseArgsText(
-  text: string,
-): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      message: parsed.error[0].message.replace('Fix the file', 'Fix the text'),
-    };
-  }
-  if (!isJsonObject(parsed.value)) {
-    const kind = Array.isArray(parsed.value)
-      ? 'an array'
-      : parsed.value === null
-        ? 'null'
-        : typeof parsed.value;
-    return {
-      ok: false,
-      message: `The arguments must be a JSON object of name → value, not ${kind}. Wrap them in { }.`,
-    };
-  }
-  return { ok: true, value: parsed.value };
 }
 
 /** Compact one-line JSON for showing a default or a value preview, cut to `max` characters. */

@@ -168,15 +168,16 @@ function convertNode(
   ctx: ToGeminiContext,
   refStack: readonly string[],
 ): JsonSchema {
-  if (raw === true || raw === undefined) return {};
+  // `true` accepts anything: an untyped schema, handled (and reported) as one below.
+  if (raw === true || raw === undefined) raw = {};
   if (!isJsonObject(raw)) {
     report(
       ctx,
       path,
       'gemini_bad_schema',
-      'This schema is not an object (or `true`); it was left out for Gemini. Replace it with an object schema.',
+      'This schema is not an object (or `true`); Gemini gets a string here. Replace it with an object schema.',
     );
-    return {};
+    return { type: ctx.typeName('string') };
   }
   let node: JsonSchema = raw;
 
@@ -285,8 +286,9 @@ function convertNode(
         ctx,
         joinPointer(path, 'type'),
         'gemini_bad_type',
-        `Unknown type "${type}"; it was left out for Gemini. Use one of string, number, integer, boolean, array, object.`,
+        `Unknown type "${type}"; Gemini gets a string here. Use one of string, number, integer, boolean, array, object.`,
       );
+      out.type = ctx.typeName('string');
     } else {
       out.type = ctx.typeName(type);
     }
@@ -456,7 +458,7 @@ function convertNode(
   if ('example' in node) out.example = asText(node.example);
   else if (Array.isArray(node.examples) && node.examples.length > 0) out.example = asText(node.examples[0]);
 
-  if (type === undefined && values === undefined) {
+  if (out.type === undefined) {
     out.type = ctx.typeName('string');
     report(
       ctx,

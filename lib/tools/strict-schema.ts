@@ -14,10 +14,12 @@
  * values in an enum of more than 250.
  */
 import { joinPointer, type Issue } from '../result';
-import { isJsonObject } from './json-schema';
+import { isJsonObject, resolveLocalRef } from './json-schema';
 import { setJsonMember } from './json-value';
 import { inlineRef, mergeAllOf } from './schema-walk';
 import type { JsonSchema } from './types';
+
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 const STRICT_FORMATS = new Set([
   'date-time',
@@ -98,11 +100,29 @@ const ANNOTATION_KEYWORDS = new Set([
 ]);
 
 const MAX_PROPERTIES = 5000;
+/** How many references in a row are inlined at one place (each must be new, so cycles stop sooner). */
+const MAX_INLINE_HOPS = 64;
 const MAX_OBJECT_DEPTH = 10;
 const MAX_ENUM_VALUES = 1000;
 /** An enum of more than this many values may hold at most MAX_ENUM_TEXT characters of strings. */
 const MAX_LONG_ENUM = 250;
 const MAX_ENUM_TEXT = 15_000;
+
+/** What the structural keywords must hold; a malformed one is dropped (and reported). */
+const KEYWORD_SHAPES: Record<string, { test: (value: unknown) => boolean; what: string }> = {
+  $ref: { test: (v) => typeof v === 'string', what: 'a reference string such as "#/$defs/name"' },
+  enum: { test: Array.isArray, what: 'an array of the allowed values' },
+  anyOf: { test: Array.isArray, what: 'an array of schemas' },
+  required: { test: Array.isArray, what: 'an array of property names' },
+  properties: { test: isJsonObject, what: 'an object mapping names to schemas' },
+  $defs: { test: isJsonObject, what: 'an object mapping names to schemas' },
+  definitions: { test: isJsonObject, what: 'an object mapping names to schemas' },
+  items: { test: (v) => isJsonObject(v) || Array.isArray(v) || typeof v === 'boolean', what: 'a schema' },
+  additionalProperties: {
+    test: (v) => isJsonObject(v) || typeof v === 'boolean',
+    what: 'a schema or a boolean',
+  },
+};
 
 /** A schema converted for OpenAI strict mode, with what could not be converted faithfully. */
 export interface StrictSchemaResult {
@@ -214,7 +234,9 @@ function convert(
   }
   let node: JsonSchema = { ...raw };
 
-  if (typeof node.$ref === 'string' && Object.keys(node).length > 1) {
+  // A target may itself hold a $ref beside other keywords: inline until none is left.
+  for (let hop = 0; typeof node.$ref === 'string' && hop <= MAX_INLINE_HOPS; hop++) {
+    if (Object.keys(node).length === 1) break;
     // Strict mode rejects keywords beside a $ref; inline the target, the siblings win.
     const inlined = inlineRef(node, ctx.root, refs);
     if (inlined.kind === 'recursive') {
@@ -241,8 +263,16 @@ function convert(
       node = inlined.node;
       refs = inlined.refs;
     }
-  } else if (typeof node.$ref === 'string') {
-    return node;
+  }
+  if (typeof node.$ref === 'string') {
+    if (node.$ref === '#' || resolveLocalRef(ctx.root, node.$ref) !== undefined) return node;
+    report(
+      ctx,
+      joinPointer(path, '$ref'),
+      'strict_unresolved_ref',
+      `Reference "${node.$ref}" does not resolve to a local definition; strict mode cannot send it, so the value was narrowed to string, number, boolean or null. Fix the reference.`,
+    );
+    return { type: ['string', 'number', 'boolean', 'null'] };
   }
 
   if (Array.isArray(node.allOf)) {
@@ -294,6 +324,16 @@ function convert(
     node = { ...rest, anyOf: [...(Array.isArray(rest.anyOf) ? rest.anyOf : []), ...oneOf] };
   }
 
+  for (const [key, { test, what }] of Object.entries(KEYWORD_SHAPES)) {
+    if (!(key in node) || test(node[key])) continue;
+    report(
+      ctx,
+      joinPointer(path, key),
+      'strict_bad_schema',
+      `"${key}" must be ${what}; this one is not, so it was dropped.`,
+    );
+    delete node[key];
+  }
   const typed = ['type', 'enum', 'const', 'anyOf', '$ref', 'properties', 'items'].some((key) => key in node);
   if (!typed) {
     report(
@@ -303,6 +343,26 @@ function convert(
       'Strict mode needs a type; this schema accepts any value, so it was narrowed to string, number, boolean or null. Give it a type.',
     );
     node.type = ['string', 'number', 'boolean', 'null'];
+  }
+
+  if (node.type !== undefined) {
+    const listed: unknown[] = Array.isArray(node.type) ? node.type : [node.type];
+    const valid = listed.filter((t): t is string => typeof t === 'string' && JSON_TYPES.has(t));
+    if (valid.length < listed.length || valid.length === 0) {
+      const narrowed = valid.length === 0;
+      report(
+        ctx,
+        joinPointer(path, 'type'),
+        'strict_bad_type',
+        `${listed
+          .filter((t) => !valid.includes(t as string))
+          .map((t) => JSON.stringify(t))
+          .join(
+            ', ',
+          )} ${listed.length - valid.length === 1 ? 'is' : 'are'} no JSON Schema type; ${narrowed ? 'the value was narrowed to string, number, boolean or null' : 'left out'}. Use string, number, integer, boolean, object, array or null.`,
+      );
+      node.type = narrowed ? ['string', 'number', 'boolean', 'null'] : valid.length === 1 ? valid[0] : valid;
+    }
   }
 
   for (const key of UNSUPPORTED_KEYWORDS) {
@@ -361,6 +421,16 @@ function convert(
       'strict_unsupported_keyword',
       `Strict mode does not support "${key}"; it was dropped.`,
     );
+  }
+  if (Array.isArray(node.enum) && node.enum.length === 0) {
+    // Accepts no value at all; strict mode needs at least one.
+    report(
+      ctx,
+      joinPointer(path, 'enum'),
+      'strict_empty_enum',
+      'An empty enum accepts no value, which strict mode cannot express; only null is accepted here now. Give the enum its values.',
+    );
+    node.enum = [null];
   }
   if (node.type === undefined && node.$ref === undefined && (Array.isArray(node.enum) || 'const' in node)) {
     // Enums without a type are not accepted everywhere; state the type of the values.
@@ -474,6 +544,12 @@ function convert(
     node.properties = converted;
     node.required = names;
     node.additionalProperties = false;
+  } else {
+    // Object keywords constrain only objects; on a value that cannot be one they say nothing,
+    // and strict mode rejects them there.
+    delete node.properties;
+    delete node.required;
+    delete node.additionalProperties;
   }
 
   for (const key of ['$defs', 'definitions'] as const) {

@@ -2,6 +2,7 @@
  * The fuzz targets (issue 8): one list, so `npm run fuzz` (scripts/fuzz.ts) and the short run
  * inside `npm test` (tests/fuzz/fuzz.test.ts) check the same properties. Pure: no IO.
  */
+import { conversionsTarget } from './conversions';
 import { declarationsMutatedTarget, declarationsTarget } from './declarations';
 import { exportsMutatedTarget, exportsTarget } from './exports';
 import { paramsTarget } from './params';
@@ -17,6 +18,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   paramsTarget,
   declarationsTarget,
   declarationsMutatedTarget,
+  conversionsTarget,
   plannerTarget,
   exportsTarget,
   exportsMutatedTarget,

@@ -275,6 +275,30 @@ function indexTool(
   };
 }
 
+/** Words too generic to say that an output feeds an input (or what a file is). */
+export const GENERIC_PORT_WORDS = new Set([
+  'input',
+  'output',
+  'result',
+  'valu',
+  'new',
+  'path',
+  'fil',
+  'url',
+  'uri',
+  'dir',
+  'nam',
+  'id',
+  'number',
+  'typ',
+  'list',
+  'data',
+  'default',
+  'empty',
+  'omit',
+  'such',
+]);
+
 const stems = (words: string) => new Set(words.split(' ').map(stemWord));
 const PATH_WORDS = new Set([
   ...stems('path file filepath filename url uri dir directory folder link location structure'),

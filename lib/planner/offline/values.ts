@@ -10,7 +10,7 @@ import { isCjk, tokenSet } from './text';
 import type { Clause, PlacedLiteral } from './clauses';
 import { ENUM_SYNONYMS } from './lexicon';
 import { isCellReference, isRangeReference, type Literal } from './literals';
-import type { IndexedParam, IndexedTool, ToolIndex } from './tool-index';
+import { GENERIC_PORT_WORDS, type IndexedParam, type IndexedTool, type ToolIndex } from './tool-index';
 import { convertUnit, getDimension } from './units';
 
 /** A step's clauses: the one that chose the tool (`lead`) and those that refine it. */
@@ -295,23 +295,6 @@ function compact(text: string): string {
   return text.toLowerCase().replace(/[\s_-]+/g, '');
 }
 
-/** Words too generic to say what a file is. */
-const GENERIC_FILE_WORDS = new Set([
-  'input',
-  'output',
-  'result',
-  'valu',
-  'new',
-  'path',
-  'fil',
-  'url',
-  'uri',
-  'dir',
-  'nam',
-  'id',
-  'data',
-]);
-
 /**
  * What a file's own name says about the parameter it belongs to: its directory and file words
  * and extension (`models/dpa-2.4-7M.pt` → model, dpa; `Cu_bulk.cif` → cif) against the
@@ -320,10 +303,10 @@ const GENERIC_FILE_WORDS = new Set([
  * URL says nothing and is skipped.
  */
 function scoreFileName(index: ToolIndex, value: string, param: IndexedParam): number {
-  const name = [...param.nameTokens].filter((t) => !GENERIC_FILE_WORDS.has(t));
+  const name = [...param.nameTokens].filter((t) => !GENERIC_PORT_WORDS.has(t));
   let score = 0;
   for (const token of tokenSet(value.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''))) {
-    if (GENERIC_FILE_WORDS.has(token)) continue;
+    if (GENERIC_PORT_WORDS.has(token)) continue;
     if (name.includes(token)) score += 1.5;
     else if (param.descriptionTokens.has(token)) score += 1;
     else if (name.some((t) => index.describedAs(token).has(t))) score += 1;

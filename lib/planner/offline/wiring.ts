@@ -19,7 +19,13 @@
  */
 import { isTypeCompatible } from '../../workflow/graph';
 import type { Clause } from './clauses';
-import type { IndexedOutput, IndexedParam, IndexedTool, ToolIndex } from './tool-index';
+import {
+  GENERIC_PORT_WORDS,
+  type IndexedOutput,
+  type IndexedParam,
+  type IndexedTool,
+  type ToolIndex,
+} from './tool-index';
 import type { Group } from './values';
 
 /** One call being planned; references to earlier steps are `{{step_N.output}}`. */
@@ -41,29 +47,6 @@ interface Wire {
   output: IndexedOutput;
 }
 
-/** Words too generic to say that an output feeds an input (or what a file is). */
-const GENERIC_PORT_WORDS = new Set([
-  'input',
-  'output',
-  'result',
-  'valu',
-  'new',
-  'path',
-  'fil',
-  'url',
-  'uri',
-  'dir',
-  'nam',
-  'id',
-  'number',
-  'typ',
-  'list',
-  'data',
-  'default',
-  'empty',
-  'omit',
-  'such',
-]);
 /** Words that say an output is a file or a link to one. */
 const FILE_WORDS = new Set(['path', 'fil', 'url', 'uri', 'dir', 'directory', 'folder', 'link', 'locat']);
 
