@@ -55,7 +55,13 @@ export function createEmptyDocument(task = ''): WorkflowDocument {
   return { task, nodes: [], edges: [], tools: {} };
 }
 
-/** Inserts the owner row on first use (owners are created lazily, by their first write). */
+/** The counts a revision stores with its document (so the history list never parses documents). */
+export function getDocumentCounts(doc: WorkflowDocument): { nodeCount: number; edgeCount: number } {
+  return {
+    nodeCount: Array.isArray(doc.nodes) ? doc.nodes.length : 0,
+    edgeCount: Array.isArray(doc.edges) ? doc.edges.length : 0,
+  };
+}
 
 /** Creates a workflow at version 1 with its first revision (and its owner row), atomically. */
 export async function createWorkflow(
@@ -94,6 +100,7 @@ export async function createWorkflow(
         name: input.name,
         task,
         document: document as object,
+        ...getDocumentCounts(document),
         reason: input.reason ?? 'create',
       },
     });
@@ -161,6 +168,7 @@ export async function updateWorkflow(
   // parameter handling took ~2.5× as long for a 500-node document (scripts/bench/saving.ts).
   const text = JSON.stringify(input.document);
   const task = input.task ?? input.document.task;
+  const { nodeCount, edgeCount } = getDocumentCounts(input.document);
   const outcome = await db.$transaction(async (tx) => {
     const nextVersion = input.expectedVersion + 1;
     // Timestamps are passed in, as Prisma does, so they do not depend on the session time zone.
@@ -173,9 +181,10 @@ export async function updateWorkflow(
     if (!row) return null;
     await tx.$executeRaw`
       INSERT INTO "WorkflowRevision"
-        ("id", "workflowId", "version", "name", "task", "document", "reason", "label", "createdAt")
+        ("id", "workflowId", "version", "name", "task", "document", "nodeCount", "edgeCount",
+         "reason", "label", "createdAt")
       VALUES (${createId('rev')}, ${id}, ${nextVersion}, ${row.name}, ${row.task}, ${text}::json,
-              ${input.reason ?? 'save'}, ${input.label ?? null}, ${new Date()})`;
+              ${nodeCount}, ${edgeCount}, ${input.reason ?? 'save'}, ${input.label ?? null}, ${new Date()})`;
     await tx.workflowRevision.deleteMany({
       where: { workflowId: id, label: null, version: { lte: nextVersion - REVISION_LIMIT } },
     });
