@@ -391,4 +391,13 @@ describe('toStrictSchema on shapes real declarations use (issue 12)', () => {
       'Strict mode allows at most 1000 enum values in a schema; this one has 1200.',
     ]);
   });
+
+  it('counts the null that an optional enum gains against the limit', () => {
+    const values = Array.from({ length: 1000 }, (_, i) => `v${i}`);
+    const result = toStrictSchema({ type: 'object', properties: { a: { type: 'string', enum: values } } });
+    expect(findStrictViolations(result.schema)).toEqual([': 1001 enum values (at most 1000)']);
+    expect(result.issues.map((i) => i.message)).toEqual([
+      'Strict mode allows at most 1000 enum values in a schema; this one has 1001.',
+    ]);
+  });
 });

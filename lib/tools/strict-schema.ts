@@ -142,7 +142,6 @@ interface StrictContext {
   nullableOptional: string[];
   propertyCount: number;
   /** Enum values in the whole schema (the limit counts them all). */
-  enumCount: number;
 }
 
 function report(ctx: StrictContext, path: string, code: string, message: string): void {
@@ -440,7 +439,6 @@ function convert(
   }
 
   if (Array.isArray(node.enum)) {
-    ctx.enumCount += node.enum.length;
     const text = node.enum.reduce<number>((sum, v) => sum + (typeof v === 'string' ? v.length : 0), 0);
     if (node.enum.length > MAX_LONG_ENUM && text > MAX_ENUM_TEXT) {
       report(
@@ -563,6 +561,24 @@ function convert(
   return node;
 }
 
+/** Enum values in all of a converted schema (properties, items, anyOf and definitions). */
+function countEnumValues(schema: JsonSchema): number {
+  let count = 0;
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!isJsonObject(node)) continue;
+    if (Array.isArray(node.enum)) count += node.enum.length;
+    for (const key of ['properties', '$defs', 'definitions'] as const) {
+      const members = node[key];
+      if (isJsonObject(members)) stack.push(...Object.values(members));
+    }
+    if (node.items !== undefined) stack.push(node.items);
+    if (Array.isArray(node.anyOf)) stack.push(...node.anyOf);
+  }
+  return count;
+}
+
 /**
  * Convert a tool's parameters schema for OpenAI strict mode: all properties required (optional
  * ones become null unions), `additionalProperties: false` on every object, recursively
@@ -575,7 +591,6 @@ export function toStrictSchema(schema: JsonSchema): StrictSchemaResult {
     issues: [],
     nullableOptional: [],
     propertyCount: 0,
-    enumCount: 0,
   };
   const out = convert(schema, '', ctx, 0);
   if (!isObjectSchema(out) || Array.isArray(out.anyOf)) {
@@ -586,12 +601,14 @@ export function toStrictSchema(schema: JsonSchema): StrictSchemaResult {
       'Strict mode needs the parameters root to be an object schema (not anyOf). Make the root {"type":"object", "properties": …}.',
     );
   }
-  if (ctx.enumCount > MAX_ENUM_VALUES) {
+  // Counted on the output: making an optional enum nullable adds a null value to it.
+  const enumCount = countEnumValues(out);
+  if (enumCount > MAX_ENUM_VALUES) {
     report(
       ctx,
       '',
       'strict_limit',
-      `Strict mode allows at most ${MAX_ENUM_VALUES} enum values in a schema; this one has ${ctx.enumCount}.`,
+      `Strict mode allows at most ${MAX_ENUM_VALUES} enum values in a schema; this one has ${enumCount}.`,
     );
   }
   if (ctx.propertyCount > MAX_PROPERTIES) {

@@ -3,7 +3,7 @@
  * stored arguments and results, the exact export and its hash, owner-only access, cancel, a
  * schema-failing node and the restart sweep. The in-process worker runs the jobs from pg-boss.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -32,14 +32,17 @@ import { getExportHash } from './access';
 
 const backends = await getTestBackends();
 const memoryTools = BUILTIN_TOOLKITS.find((k) => k.key === 'memory')!.tools;
+/** The tools of lib/mcp/__fixtures__/run-server.mjs, configured as the stdio server "faulty". */
 const faultTools: ToolDeclaration[] = [
-  {
-    name: 'sleep',
-    description: 'wait',
-    inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] },
-    source: { kind: 'mcp-stdio', server: 'faulty' },
-  },
-];
+  ['sleep', { ms: { type: 'integer' } }],
+  ['echo', { text: { type: 'string' } }],
+  ['exit', {}],
+].map(([name, properties]) => ({
+  name: name as string,
+  description: name as string,
+  inputSchema: { type: 'object', properties, required: Object.keys(properties) },
+  source: { kind: 'mcp-stdio', server: 'faulty' },
+}));
 
 const MEMORY_PLAN: Plan = {
   steps: [
@@ -229,6 +232,78 @@ describe.each(backends)('test-runs on $name', (backend) => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(lines.at(-1)).toEqual({ type: 'end', status: 'cancelled' });
     expect(lines.at(-2).nodes.map((n: { status: string }) => n.status)).toEqual(['cancelled', 'cancelled']);
+  });
+
+  it('a server that exits mid-run and a step over its timeout fail those steps; the run ends and every step is stored', async () => {
+    const log = path.join(mkdtempSync(path.join(tmpdir(), 'toolflow-calls-')), 'calls.jsonl');
+    writeFileSync(log, '');
+    vi.stubEnv('TOOLFLOW_MCP_SERVERS', runServerConfig('faulty', log));
+    // Long enough for the server to start (the first call of a step on it starts it), short for the test.
+    vi.stubEnv('TOOLFLOW_RUN_NODE_TIMEOUT_MS', '2500');
+    try {
+      const alice = createOwnerClient();
+      const workflow = await createFrom(
+        alice,
+        {
+          steps: [
+            { id: 'before', tool: 'echo', args: { text: 'one' } },
+            { id: 'crash', tool: 'exit', args: {} },
+            { id: 'fed', tool: 'echo', args: { text: '{{crash.result}}' } },
+            { id: 'slow', tool: 'sleep', args: { ms: 20_000 } },
+            { id: 'later', tool: 'echo', args: { text: 'two' } },
+          ],
+        },
+        faultTools,
+      );
+      const { run } = await (
+        await alice.send(startRun, 'POST', '', { version: 1 }, { id: workflow.id })
+      ).json();
+      const lines = await follow(alice, run.id);
+      expect(lines.at(-1)).toEqual({ type: 'end', status: 'failed' });
+
+      // What is stored, read back after the run: a final state everywhere, nothing missing.
+      const stored = await (await alice.send(readRun, 'GET', '', undefined, { runId: run.id })).json();
+      expect(stored.run.status).toBe('failed');
+      expect(stored.run.finishedAt).not.toBeNull();
+      expect(
+        stored.nodes.map((n: { nodeId: string; status: string; error: { code: string } | null }) => [
+          n.nodeId,
+          n.status,
+          n.error?.code ?? null,
+        ]),
+      ).toEqual([
+        ['before', 'succeeded', null],
+        ['crash', 'failed', 'server_exited'],
+        ['fed', 'skipped', 'upstream_failed'],
+        ['slow', 'failed', 'timeout'],
+        ['later', 'succeeded', null],
+      ]);
+      const details = await Promise.all(
+        ['before', 'crash', 'fed', 'slow', 'later'].map(
+          async (nodeId) =>
+            (await (await alice.send(readNode, 'GET', '', undefined, { runId: run.id, nodeId })).json()).node,
+        ),
+      );
+      // Every call the server received is stored with exactly the arguments it got, in order;
+      // the skipped step was never called and has no arguments.
+      const received = readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      const called = details.filter((n) => n.arguments !== null);
+      expect(JSON.stringify(called.map((n) => ({ name: n.toolName, args: n.arguments })))).toBe(
+        JSON.stringify(received),
+      );
+      expect(called.map((n) => n.nodeId)).toEqual(['before', 'crash', 'slow', 'later']);
+      for (const node of called) {
+        expect(node.startedAt).not.toBeNull();
+        expect(node.finishedAt).not.toBeNull();
+      }
+      expect(details[4].result.structuredContent).toEqual({ text: 'two' });
+    } finally {
+      vi.stubEnv('TOOLFLOW_MCP_SERVERS', runServerConfig('faulty'));
+      vi.stubEnv('TOOLFLOW_RUN_NODE_TIMEOUT_MS', undefined);
+    }
   });
 
   it('does not call a node whose arguments fail the schema, names the value, and runs the rest', async () => {

@@ -194,9 +194,10 @@ export interface Connection {
 }
 
 /**
- * Wire an output to an input. Refused, with the reason, when an end does not exist, the types
- * do not fit (`isTypeCompatible`), the input already has an edge, or the edge would feed a node
- * from itself or close a cycle.
+ * Wire an output to an input; the node's notes about the input go (the edge is its value now).
+ * Refused, with the reason, when an end does not exist, the types do not fit
+ * (`isTypeCompatible`), the input already has an edge, or the edge would feed a node from
+ * itself or close a cycle.
  */
 export function connect(doc: WorkflowDocument, c: Connection): Result<WorkflowDocument> {
   const refuse = (path: string, code: string, message: string) => err<Issue[]>([{ path, code, message }]);
@@ -263,7 +264,9 @@ export function connect(doc: WorkflowDocument, c: Connection): Result<WorkflowDo
     target: target.id,
     targetInput: input.name,
   };
-  return ok({ ...doc, edges: appendEdge(doc.edges, edge) });
+  // The edge is the input's value now: notes about the value it had go.
+  const noted = clearParamNotes(doc, target.id, [input.name]);
+  return ok({ ...noted, edges: appendEdge(doc.edges, edge) });
 }
 
 function listNames(ports: readonly { name: string }[]): string {
@@ -280,7 +283,37 @@ export function disconnect(doc: WorkflowDocument, edgeId: EdgeId | string): Work
   return { ...doc, edges: doc.edges.filter((e) => e.id !== edgeId) };
 }
 
-/** Set one tool_arg of a node (rule 2: even `null` is a value). */
+/**
+ * `node` without its notes about the parameters `names`: a note about a parameter (a reference
+ * that could not be wired, a value the model's reply was cut off in, an edge a changed
+ * declaration removed) describes the value it had, and goes when the value is replaced. The
+ * same node when it has none; a node left without notes has no `notes` member, like one never
+ * noted.
+ */
+function withoutNotesAbout(node: WorkflowNode, names: ReadonlySet<string>): WorkflowNode {
+  const notes = node.notes ?? [];
+  if (!notes.some((n) => n.param !== undefined && names.has(n.param))) return node;
+  const kept = notes.filter((n) => n.param === undefined || !names.has(n.param));
+  if (kept.length > 0) return { ...node, notes: kept };
+  const { notes: _gone, ...rest } = node;
+  return rest;
+}
+
+/**
+ * Drop a node's notes about the parameters `names` (see `withoutNotesAbout`); the commands that
+ * give a parameter a new value (setArg, resetArg, connect, update_step) do it themselves.
+ */
+export function clearParamNotes(
+  doc: WorkflowDocument,
+  id: NodeId | string,
+  names: Iterable<string>,
+): WorkflowDocument {
+  const set = new Set(names);
+  if (set.size === 0) return doc;
+  return updateNode(doc, id, (node) => withoutNotesAbout(node, set));
+}
+
+/** Set one tool_arg of a node (rule 2: even `null` is a value); notes about it go. */
 export function setArg(
   doc: WorkflowDocument,
   nodeId: NodeId | string,
@@ -288,18 +321,23 @@ export function setArg(
   value: unknown,
 ): WorkflowDocument {
   return updateNode(doc, nodeId, (node) => {
+    const kept = withoutNotesAbout(node, new Set([name]));
     if (Object.prototype.hasOwnProperty.call(node.args, name) && Object.is(node.args[name], value))
-      return node;
-    return { ...node, args: { ...node.args, [name]: value } };
+      return kept;
+    return { ...kept, args: { ...node.args, [name]: value } };
   });
 }
 
-/** Remove one tool_arg so the parameter falls back to its default or zero value. */
+/**
+ * Remove one tool_arg so the parameter falls back to its default or zero value; notes about it
+ * go (even when it had no arg: the default is now the chosen value).
+ */
 export function resetArg(doc: WorkflowDocument, nodeId: NodeId | string, name: string): WorkflowDocument {
   return updateNode(doc, nodeId, (node) => {
-    if (!Object.prototype.hasOwnProperty.call(node.args, name)) return node;
+    const kept = withoutNotesAbout(node, new Set([name]));
+    if (!Object.prototype.hasOwnProperty.call(node.args, name)) return kept;
     const { [name]: _removed, ...args } = node.args;
-    return { ...node, args };
+    return { ...kept, args };
   });
 }
 

@@ -14,6 +14,7 @@ import {
   addNode,
   addNodeNotes,
   addUnknownArgs,
+  clearParamNotes,
   connect,
   disconnect,
   removeNodes,
@@ -47,7 +48,8 @@ export type WorkflowOperation =
       unset: string[];
       /** Args the declaration lacks, recorded on the node as unknown. */
       unknownArgs?: string[];
-      /** Notes for the node: references that could not be wired. */
+      /** Notes for the node: references that could not be wired. Each replaces the node's
+       * older notes about its parameter, as setting an arg (or `unset`) drops them. */
       notes?: NodeIssue[];
     }
   | { op: 'remove_step'; stepId: string }
@@ -108,8 +110,21 @@ export function applyOperations(
         for (const name of Object.keys(operation.args))
           next = setArg(next, operation.stepId, name, operation.args[name]);
         for (const name of operation.unset) next = resetArg(next, operation.stepId, name);
-        if (operation.unknownArgs) next = addUnknownArgs(next, operation.stepId, operation.unknownArgs);
-        if (operation.notes) next = addNodeNotes(next, operation.stepId, operation.notes);
+        if (operation.unknownArgs) {
+          // Sent again, an unknown arg's older notes (a value cut off) are stale too.
+          next = clearParamNotes(next, operation.stepId, operation.unknownArgs);
+          next = addUnknownArgs(next, operation.stepId, operation.unknownArgs);
+        }
+        if (operation.notes) {
+          // A note of the update (a reference that could not be wired) takes the place of the
+          // older notes about its parameter.
+          const about = operation.notes.flatMap((n) => (n.param === undefined ? [] : [n.param]));
+          next = addNodeNotes(
+            clearParamNotes(next, operation.stepId, about),
+            operation.stepId,
+            operation.notes,
+          );
+        }
         return;
       }
       case 'remove_step':
