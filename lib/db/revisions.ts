@@ -115,12 +115,16 @@ export async function restoreRevision(
   workflowId: string,
   revision: Pick<RevisionRecord, 'version' | 'name' | 'task' | 'document'>,
   expectedVersion: number,
-): Promise<UpdateOutcome> {
-  return updateWorkflow(db, workflowId, {
+): Promise<Exclude<UpdateOutcome, { reason: 'forbidden' }>> {
+  const outcome = await updateWorkflow(db, workflowId, {
     expectedVersion,
     name: revision.name,
     task: revision.task,
     document: revision.document,
     reason: `restore:${revision.version}`,
   });
+  // Only a write that names an owner can be refused as someone else's.
+  if (!outcome.ok && outcome.reason === 'forbidden')
+    throw new Error('A restore without an owner was refused.');
+  return outcome;
 }
