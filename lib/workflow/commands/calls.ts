@@ -14,7 +14,7 @@
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration } from '../../tools/types';
 import type { Issue } from '../../result';
 import { getNodeParameters } from '../export';
-import { getConnectedInputs, getToolSnapshot } from '../graph';
+import { findNode, getConnectedInputs, getToolSnapshot, inBatch } from '../graph';
 import { getArgKind, getUnknownArgIssue, setJsonMember } from '../params';
 import { getGridPosition, getReferences, parseReference } from '../references';
 import {
@@ -142,11 +142,45 @@ const toConnection = (e: WorkflowEdge): Connection => ({
  * the rest. The caller makes sure `call.id` is free.
  */
 export function addCall(doc: WorkflowDocument, call: ToolCall): CallResult {
-  const systemParams = doc.systemParams ?? DEFAULT_SYSTEM_PARAMS;
+  return inBatch(() => {
+    const { next, placed, wired, sorted } = placeCall(doc, call);
+    const id = asNodeId(call.id);
+    const node = next.nodes[next.nodes.length - 1];
+    const connected = getConnectedInputs(wired.edges).get(id);
+    const step: AddedStep = {
+      id,
+      tool: typeof call.decl === 'string' ? call.decl : call.decl.name,
+      args: node.args,
+      unknownArgs: [...sorted.unknown],
+      ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : {}),
+      issues: getNodeParameters(next, node, connected).problems,
+    };
+    return {
+      doc: next,
+      step,
+      edges: wired.edges,
+      operations: [
+        { op: 'add_step', step },
+        ...wired.edges.map((edge) => ({ op: 'connect' as const, edge: toConnection(edge) })),
+      ],
+      elsewhere: getNotesAdded(doc, placed, id),
+    };
+  });
+}
+
+/**
+ * The document `addCall` gives, without the account of what the call did (its step, problems
+ * and operations): the CLI's `build` needs only the document.
+ */
+export function applyCall(doc: WorkflowDocument, call: ToolCall): WorkflowDocument {
+  return inBatch(() => placeCall(doc, call).next);
+}
+
+/** The change a call makes: the node with its notes, then its references wired. */
+function placeCall(doc: WorkflowDocument, call: ToolCall) {
   const decl = typeof call.decl === 'string' ? undefined : call.decl;
-  const tool = typeof call.decl === 'string' ? call.decl : call.decl.name;
   const id = asNodeId(call.id);
-  const sorted = sortArgs(decl, call.args, systemParams);
+  const sorted = sortArgs(decl, call.args, doc.systemParams ?? DEFAULT_SYSTEM_PARAMS);
   const placed = addNode(
     doc,
     call.decl,
@@ -162,27 +196,7 @@ export function addCall(doc: WorkflowDocument, call: ToolCall): CallResult {
   // The call's own notes go on first, so that an input its reference wires loses them, as it
   // does when the operations are replayed (connect after add_step).
   const wired = wireReferences(placed, id, call.args, sorted);
-  const next = addNodeNotes(wired.doc, id, wired.notes);
-  const node = next.nodes[next.nodes.length - 1];
-  const connected = getConnectedInputs(wired.edges).get(id);
-  const step: AddedStep = {
-    id,
-    tool,
-    args: node.args,
-    unknownArgs: [...sorted.unknown],
-    ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : {}),
-    issues: getNodeParameters(next, node, connected).problems,
-  };
-  return {
-    doc: next,
-    step,
-    edges: wired.edges,
-    operations: [
-      { op: 'add_step', step },
-      ...wired.edges.map((edge) => ({ op: 'connect' as const, edge: toConnection(edge) })),
-    ],
-    elsewhere: getNotesAdded(doc, placed, id),
-  };
+  return { next: addNodeNotes(wired.doc, id, wired.notes), placed, wired, sorted };
 }
 
 /** Notes `after` has on nodes of `before` (other than `except`) that `before` did not. */
@@ -228,7 +242,7 @@ export interface UpdateResult {
  * clears. Undefined when there is no such step.
  */
 export function updateCall(doc: WorkflowDocument, update: StepUpdate): UpdateResult | undefined {
-  const node = doc.nodes.find((n) => n.id === update.stepId);
+  const node = findNode(doc, update.stepId);
   if (!node) return undefined;
   const decl = getToolSnapshot(doc, node.tool)?.declaration;
   const sorted = sortArgs(decl, update.args, doc.systemParams ?? DEFAULT_SYSTEM_PARAMS);

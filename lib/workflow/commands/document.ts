@@ -19,6 +19,8 @@ import {
   getToolSnapshot,
   hasPath,
   isTypeCompatible,
+  own,
+  replaceNode,
 } from '../graph';
 import {
   asNodeId,
@@ -48,9 +50,7 @@ function updateNode(
   if (index === -1) return doc;
   const next = change(doc.nodes[index]);
   if (next === doc.nodes[index]) return doc;
-  const nodes = doc.nodes.slice();
-  nodes[index] = next;
-  return { ...doc, nodes };
+  return { ...doc, nodes: replaceNode(doc.nodes, index, next) };
 }
 
 /** Drop snapshots of tools no node uses any more (an export lists only tools in use). */
@@ -147,29 +147,31 @@ export function removeEdgesWithoutPorts(
   const byId = new Map(doc.nodes.filter((n) => names.has(n.tool)).map((n) => [n.id as string, n]));
   if (byId.size === 0) return doc;
   const notes = new Map<string, NodeIssue[]>();
-  const edges = doc.edges.filter((edge) => {
-    const target = byId.get(edge.target);
-    const source = byId.get(edge.source);
-    let gone: string | undefined;
-    if (target && !getInputPorts(doc, target).some((p) => p.name === edge.targetInput)) {
-      gone = `"${target.id}" has no input "${edge.targetInput}" in the current declaration of tool "${target.tool}"`;
-    } else if (source && !getOutputPorts(doc, source).some((p) => p.name === edge.sourceOutput)) {
-      gone = `"${source.id}" has no output "${edge.sourceOutput}" in the current declaration of tool "${source.tool}"`;
-    }
-    if (gone === undefined) return true;
-    const list = notes.get(edge.target) ?? [];
-    list.push({
-      severity: 'warning',
-      code: 'edge_removed',
-      message: `The edge ${edge.source}.${edge.sourceOutput} → ${edge.target}.${edge.targetInput} was removed: ${gone}. Connect the input again if it still needs a value.`,
-      param: edge.targetInput,
-    });
-    notes.set(edge.target, list);
-    return false;
-  });
+  const edges = own(
+    doc.edges.filter((edge) => {
+      const target = byId.get(edge.target);
+      const source = byId.get(edge.source);
+      let gone: string | undefined;
+      if (target && !getInputPorts(doc, target).some((p) => p.name === edge.targetInput)) {
+        gone = `"${target.id}" has no input "${edge.targetInput}" in the current declaration of tool "${target.tool}"`;
+      } else if (source && !getOutputPorts(doc, source).some((p) => p.name === edge.sourceOutput)) {
+        gone = `"${source.id}" has no output "${edge.sourceOutput}" in the current declaration of tool "${source.tool}"`;
+      }
+      if (gone === undefined) return true;
+      const list = notes.get(edge.target) ?? [];
+      list.push({
+        severity: 'warning',
+        code: 'edge_removed',
+        message: `The edge ${edge.source}.${edge.sourceOutput} → ${edge.target}.${edge.targetInput} was removed: ${gone}. Connect the input again if it still needs a value.`,
+        param: edge.targetInput,
+      });
+      notes.set(edge.target, list);
+      return false;
+    }),
+  );
   if (notes.size === 0) return doc;
-  const nodes = doc.nodes.map((n) =>
-    notes.has(n.id) ? { ...n, notes: [...(n.notes ?? []), ...notes.get(n.id)!] } : n,
+  const nodes = own(
+    doc.nodes.map((n) => (notes.has(n.id) ? { ...n, notes: [...(n.notes ?? []), ...notes.get(n.id)!] } : n)),
   );
   return { ...doc, nodes, edges };
 }
@@ -180,8 +182,8 @@ export function removeNodes(doc: WorkflowDocument, ids: Iterable<NodeId | string
   if (!doc.nodes.some((n) => gone.has(n.id))) return doc;
   return pruneTools({
     ...doc,
-    nodes: doc.nodes.filter((n) => !gone.has(n.id)),
-    edges: doc.edges.filter((e) => !gone.has(e.source) && !gone.has(e.target)),
+    nodes: own(doc.nodes.filter((n) => !gone.has(n.id))),
+    edges: own(doc.edges.filter((e) => !gone.has(e.source) && !gone.has(e.target))),
   });
 }
 
@@ -280,7 +282,7 @@ function isUndeclared(doc: WorkflowDocument, node: WorkflowNode): boolean {
 /** Remove one edge; the input falls back to its arg, default or zero value. */
 export function disconnect(doc: WorkflowDocument, edgeId: EdgeId | string): WorkflowDocument {
   if (!doc.edges.some((e) => e.id === edgeId)) return doc;
-  return { ...doc, edges: doc.edges.filter((e) => e.id !== edgeId) };
+  return { ...doc, edges: own(doc.edges.filter((e) => e.id !== edgeId)) };
 }
 
 /**
@@ -359,7 +361,7 @@ export function moveNodes(
     changed = true;
     return { ...node, position: { x: to.x, y: to.y } };
   });
-  return changed ? { ...doc, nodes } : doc;
+  return changed ? { ...doc, nodes: own(nodes) } : doc;
 }
 
 /** Set a node's title; an empty or blank label removes it (the tool name shows instead). */

@@ -7,7 +7,7 @@
 import { err, joinPointer, ok, type Issue, type Result } from '../../result';
 import type { ToolDeclaration } from '../../tools/types';
 import { DERIVED_PROBLEM_CODES } from '../export';
-import { getToolSnapshot } from '../graph';
+import { findNode, getToolSnapshot, inBatch } from '../graph';
 import { getGridPosition } from '../references';
 import { asNodeId, type NodeIssue, type WorkflowDocument } from '../types';
 import {
@@ -65,12 +65,21 @@ export function getStepNotes(issues: readonly NodeIssue[]): NodeIssue[] {
  * Apply `ops` in order to `doc` (which is not modified) and return the next document. `tools`
  * resolves the tools of new steps (the document's snapshots are used when a tool is not
  * listed; a tool neither knows becomes an undeclared node that keeps its args). All or
- * nothing: any operation that does not fit gives the issues, each at `/operations/<i>`.
+ * nothing: any operation that does not fit gives the issues, each at `/operations/<i>`. One
+ * batch (`inBatch`), so replaying n operations is linear.
  */
 export function applyOperations(
   doc: WorkflowDocument,
   ops: readonly WorkflowOperation[],
   tools: readonly ToolDeclaration[] = [],
+): Result<WorkflowDocument> {
+  return inBatch(() => applyEach(doc, ops, tools));
+}
+
+function applyEach(
+  doc: WorkflowDocument,
+  ops: readonly WorkflowOperation[],
+  tools: readonly ToolDeclaration[],
 ): Result<WorkflowDocument> {
   const byName = new Map<string, ToolDeclaration>();
   for (const tool of tools) if (!byName.has(tool.name)) byName.set(tool.name, tool);
@@ -78,7 +87,7 @@ export function applyOperations(
   let next = doc;
   ops.forEach((operation, i) => {
     const at = joinPointer('/operations', i);
-    const hasNode = (id: string) => next.nodes.some((n) => n.id === id);
+    const hasNode = (id: string) => findNode(next, id) !== undefined;
     switch (operation.op) {
       case 'add_step': {
         const { step } = operation;
