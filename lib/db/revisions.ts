@@ -7,6 +7,7 @@ import 'server-only';
 import type { WorkflowDocument } from '../workflow/types';
 import type { Db } from './client';
 import { updateWorkflow, type UpdateOutcome } from './workflows';
+import { adoptJson } from '../tools/json-value';
 
 export interface RevisionSummary {
   version: number;
@@ -56,7 +57,7 @@ export async function listRevisions(
 
 const toRecord = (row: Omit<RevisionRecord, 'document'> & { document: unknown }): RevisionRecord => ({
   ...row,
-  document: row.document as WorkflowDocument,
+  document: adoptJson(row.document) as WorkflowDocument,
 });
 const revisionFields = {
   version: true,
