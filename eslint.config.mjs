@@ -57,6 +57,7 @@ export const PURE_CORE_FILES = [
   'lib/run/**/*.ts',
   'tests/fuzz/**/*.ts',
   'lib/result.ts',
+  'lib/plural.ts',
 ];
 
 const LIB_NO_UI = {

@@ -168,6 +168,45 @@ test('(1) a task typed on the home page is planned offline, fixed in the inspect
   await page.screenshot({ path: `${SHOTS}/journey-1-fixed.png` });
 });
 
+test('a task no tool matches plans nothing: no workflow is created, and the status says why, plainly', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('toolkit-picker')).toBeVisible();
+  const count = async () =>
+    ((await (await page.request.get('/api/workflows')).json()).workflows as []).length;
+  const before = await count();
+  await page.getByTestId('home-planner').selectOption('offline');
+  const status = page.getByTestId('plan-progress');
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    await page.getByTestId('home-prompt-input').fill('asdf qwerty');
+    await page.getByTestId('home-prompt-input').press('Enter');
+    // On the line itself, not under a collapsed list; in the planner's words, not the model's.
+    await expect(status).toHaveAttribute('data-outcome', 'nothing');
+    await expect(status).toBeVisible();
+    await expect(status).toContainText('offline planner');
+    await expect(status).toContainText('nothing could be planned: No tool matches the task');
+    await expect(status).not.toContainText('the model');
+    await expect(page.getByTestId('plan-notices')).toHaveCount(0);
+    await expect(page.getByTestId('home-prompt-submit')).toHaveText('Plan workflow');
+  }
+  // Not the green of a finished job.
+  const colours = await status.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--ok)';
+    document.body.append(probe);
+    const ok = getComputedStyle(probe).color;
+    probe.remove();
+    return { line: getComputedStyle(el).color, ok };
+  });
+  expect(colours.line).not.toBe(colours.ok);
+  await page.screenshot({ path: `${SHOTS}/home-nothing-planned.png` });
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(await count()).toBe(before);
+  await page.reload();
+  await expect(page.getByTestId('workflow-item').filter({ hasText: 'asdf qwerty' })).toHaveCount(0);
+});
+
 test('(2) the same task through the OpenAI protocol streams its steps and shows a hallucinated parameter and malformed arguments on their nodes', async ({
   page,
 }) => {

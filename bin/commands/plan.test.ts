@@ -56,7 +56,7 @@ describe('toolflow plan', () => {
     expect(out.stderr).toContain('toolflow plan: planner offline (no OPENAI_API_KEY set');
     expect(out.stderr).toContain('  step_1  optimize_structure\n');
     expect(out.stderr).toContain(
-      'stopped (no_tool_calls: the planner made no more tool calls) after 2 turns with 2 step(s) and 1 edge(s).',
+      'stopped (no_tool_calls: the planner made no more tool calls) after 2 turns with 2 steps and 1 edge: planned everything the task asked.\n',
     );
   });
 
@@ -75,7 +75,7 @@ describe('toolflow plan', () => {
     ).toBe(0);
     expect(out.stderr).toContain(`planner openai-responses (gpt-4.1-mini at ${server.baseURL})`);
     expect(out.stderr).toContain(
-      'stopped (max_iterations: the turn limit was reached) after 2 turns with 2 step(s)',
+      'stopped (max_iterations: the turn limit was reached) after 2 turns with 2 steps and 0 edges. Stopped after 2 model turns',
     );
     expect((JSON.parse(out.stdout) as WorkflowExportV1).nodes).toHaveLength(2);
     expect(server.requests.map((r) => r.path)).toEqual(['/v1/responses', '/v1/responses']);
@@ -94,12 +94,32 @@ describe('toolflow plan', () => {
     );
   });
 
-  it('exits 1 when nothing could be planned', async () => {
+  it('exits 1 when nothing could be planned, saying why in words about what the CLI has', async () => {
     vi.stubEnv('OPENAI_API_KEY', '');
     const { io, out } = createMemoryIo({ 'tools.json': TOOLS });
-    expect(await runCli(['plan', 'paint the fence', '--tools', 'tools.json'], io)).toBe(1);
-    expect(out.stderr).toContain('warning: No tool matches the task.');
-    expect(out.stderr).toContain('no steps were planned');
+    expect(await runCli(['plan', 'asdf qwerty', '--tools', 'tools.json'], io)).toBe(1);
+    expect(out.stderr).toContain('warning: No tool matches the task:');
+    expect(out.stderr).toContain(
+      'after 1 turn with 0 steps and 0 edges: nothing could be planned: No tool matches the task:',
+    );
+    expect(out.stderr).toContain('toolflow plan: the export above has no steps.\n');
+    // No palette, no toolkit and no model in the CLI's offline run: it has none of them.
+    expect(out.stderr.replace(/^toolflow plan: planner .*\n/, '')).not.toMatch(/palette|toolkit|model/i);
+  });
+
+  it('counts and names the values the task left for the person on the stop line', async () => {
+    vi.stubEnv('OPENAI_API_KEY', '');
+    const { io, out } = createMemoryIo({ 'tools.json': TOOLS });
+    const task = 'Optimise the structure at https://example.org/a.cif, then compute its phonons';
+    expect(await runCli(['plan', task, '--tools', 'tools.json'], io)).toBe(0);
+    const exported = JSON.parse(out.stdout) as WorkflowExportV1;
+    const left = exported.nodes.flatMap((n) =>
+      n.input_parameters.filter((p) => p.required && p.origin === 'zero').map((p) => `${n.id}.${p.name}`),
+    );
+    expect(left.length).toBeGreaterThan(0);
+    expect(out.stderr).toContain(
+      `: planned, with ${left.length} ${left.length === 1 ? 'value' : 'values'} left for you (${left.join(', ')}).\n`,
+    );
   });
 
   it('is a usage error (exit 2) without a task, without --tools, or with a bad --llm', async () => {

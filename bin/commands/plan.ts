@@ -6,6 +6,8 @@
 import { allowServerOnlyImports } from '../../lib/server-context';
 import { runPlanner } from '../../lib/planner/loop';
 import { createPlannedDocument } from '../../lib/planner/operations';
+import { describePlanOutcome, getPlanOutcome, listMissingValues } from '../../lib/planner/outcome';
+import { countOf } from '../../lib/plural';
 import type { PlanEvent, StopReason } from '../../lib/planner/types';
 import { exportWorkflow } from '../../lib/workflow/export';
 import {
@@ -120,15 +122,23 @@ export const command: CliCommand = {
     const name = values.name ?? (task.length > 80 ? `${task.slice(0, 79)}…` : task);
     io.stdout(JSON.stringify(exportWorkflow(doc.value, { id, name }), null, 2) + '\n');
 
-    const turns = `${done.iterations} ${done.iterations === 1 ? 'turn' : 'turns'}`;
+    const counts = `${countOf(done.iterations, 'turn')} with ${countOf(done.steps.length, 'step')} and ${countOf(done.edges.length, 'edge')}`;
+    const failed = done.stopReason === 'error' || done.stopReason === 'cancelled';
+    const outcome = getPlanOutcome(done);
+    // A run that ended early says why; a finished one says whether anything is left to fill in.
+    let summary = '.';
+    if (!failed && outcome.kind === 'nothing') summary = `: ${describePlanOutcome(outcome)}`;
+    else if (!failed && outcome.kind === 'values_left')
+      summary = `: ${describePlanOutcome(outcome)} (${listMissingValues(outcome.values)}).`;
+    else if (!failed && outcome.kind === 'complete') summary = `: ${describePlanOutcome(outcome)}.`;
+    // The reason a run ended early (an error, the turn limit) follows; a nothing's is its reason.
+    if (done.message && outcome.kind !== 'nothing') summary += ` ${done.message}`;
     io.stderr(
-      `toolflow plan: stopped (${done.stopReason}: ${STOPS[done.stopReason]}) after ${turns} with ${done.steps.length} step(s) and ${done.edges.length} edge(s).${done.message ? ` ${done.message}` : ''}\n`,
+      `toolflow plan: stopped (${done.stopReason}: ${STOPS[done.stopReason]}) after ${counts}${summary}\n`,
     );
-    if (done.stopReason === 'error' || done.stopReason === 'cancelled') return 1;
-    if (done.steps.length === 0) {
-      io.stderr(
-        'toolflow plan: no steps were planned; the export above is empty. Describe the task with the words the tools use.\n',
-      );
+    if (failed) return 1;
+    if (outcome.kind === 'nothing') {
+      io.stderr('toolflow plan: the export above has no steps.\n');
       return 1;
     }
     return 0;

@@ -5,6 +5,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { findFreeSpot, PALETTE_DRAG_TYPE, parsePaletteDrag } from '@/lib/editor/palette';
+import { getHandedOffPlan } from '@/lib/editor/plan-handoff';
 import {
   selectCanEdit,
   selectNodeCount,
@@ -59,9 +60,13 @@ function SaveStateLabel() {
   );
 }
 
-/** The first plan of a workflow made on the home page: `?plan=1&toolkits=a,b&llm=1`. */
+/**
+ * The first plan of a workflow made on the home page: `?plan=1&toolkits=a,b&llm=1`. The home page
+ * usually hands over its run, already streaming; after a reload the editor plans by itself.
+ */
 function useAutoStart(): AutoStartPlan | null {
   const params = useSearchParams();
+  const workflowId = useEditorStore(selectWorkflowId);
   const task = useEditorStore(selectTask);
   const nodeCount = useEditorStore(selectNodeCount);
   const wanted = params.get('plan') === '1';
@@ -70,7 +75,12 @@ function useAutoStart(): AutoStartPlan | null {
   // Only for a workflow that has no steps yet: a reload after planning must not plan again.
   const [plan] = useState<AutoStartPlan | null>(() =>
     wanted && task.trim() && nodeCount === 0
-      ? { task, toolkitIds: toolkits.split(',').filter(Boolean), llm }
+      ? {
+          task,
+          toolkitIds: toolkits.split(',').filter(Boolean),
+          llm,
+          handoff: getHandedOffPlan(workflowId) ?? undefined,
+        }
       : null,
   );
   return plan;

@@ -1,11 +1,14 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import '@/components/ui/controls.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { createWorkflow } from '@/lib/api/workflows';
+import { openFirstPlan, type PlanProgress } from '@/lib/editor/plan-client';
+import { handOffPlan } from '@/lib/editor/plan-handoff';
 import { getWorkflowNameFromTask } from '@/lib/editor/task-name';
 import { useToolkits } from '@/lib/editor/use-toolkits';
 import { getModelLabel } from '@/lib/editor/model-label';
+import { PlanStatus } from './plan-status';
 import { ToolkitPicker } from './toolkit-picker';
 import './prompt.css';
 
@@ -15,8 +18,9 @@ interface Props {
 }
 
 /**
- * The home page's prompt: type the task, pick toolkits, Enter. Creates the workflow and opens
- * the editor, which plans it there so the steps stream onto the canvas.
+ * The home page's prompt: type the task, pick toolkits, Enter. Plans first: once the planner makes
+ * its first step, creates the workflow and opens the editor, which shows the rest of the run
+ * streaming onto its canvas. A plan that makes no step creates no workflow; the status says why.
  */
 export function NewWorkflowPrompt({ llm }: Props) {
   const router = useRouter();
@@ -26,6 +30,8 @@ export function NewWorkflowPrompt({ llm }: Props) {
   const [planner, setPlanner] = useState<'offline' | 'llm'>(llm ? 'llm' : 'offline');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<PlanProgress | null>(null);
+  const controller = useRef<AbortController | null>(null);
   const picked = selected ?? new Set(toolkits?.map((t) => t.id) ?? []);
 
   const submit = async () => {
@@ -37,17 +43,38 @@ export function NewWorkflowPrompt({ llm }: Props) {
     }
     setBusy(true);
     setError(null);
+    const abort = new AbortController();
+    controller.current = abort;
+    const useModel = planner === 'llm' && llm !== null;
+    // All toolkits picked (or not loaded yet): name none, and the server plans with all of them.
+    const narrowed = toolkits !== null && picked.size < toolkits.length;
+    const start = await openFirstPlan(
+      { task: text, ...(narrowed ? { toolkitIds: [...picked] } : {}), llm: useModel ? 'openai' : 'offline' },
+      abort.signal,
+      { onProgress: setProgress },
+    );
+    if (start.kind === 'ended') {
+      // Nothing planned, failed or cancelled: no workflow; the status says what happened.
+      controller.current = null;
+      setBusy(false);
+      return;
+    }
     const res = await createWorkflow({ name: getWorkflowNameFromTask(text), task: text });
     if (!res.ok) {
+      abort.abort();
+      controller.current = null;
+      setProgress(null);
       setError(res.error.message);
       setBusy(false);
       return;
     }
+    const id = res.value.workflow.id;
+    handOffPlan({ workflowId: id, events: start.events, abort: () => abort.abort() });
     const params = new URLSearchParams({ plan: '1' });
     // All toolkits picked: say nothing, so toolkits added later are used too.
-    if (toolkits && picked.size < toolkits.length) params.set('toolkits', [...picked].join(','));
-    if (planner === 'llm' && llm) params.set('llm', '1');
-    router.push(`/w/${res.value.workflow.id}?${params}`);
+    if (narrowed) params.set('toolkits', [...picked].join(','));
+    if (useModel) params.set('llm', '1');
+    router.push(`/w/${id}?${params}`);
   };
 
   return (
@@ -96,15 +123,26 @@ export function NewWorkflowPrompt({ llm }: Props) {
           </select>
         </label>
         <span className="muted new-prompt__hint">Enter to plan · Shift+Enter for a new line</span>
+        {busy && progress?.status === 'running' ? (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => controller.current?.abort()}
+            data-testid="home-prompt-cancel"
+          >
+            Cancel
+          </button>
+        ) : null}
         <button
           type="submit"
           className="btn btn-primary"
           disabled={busy || !task.trim()}
           data-testid="home-prompt-submit"
         >
-          {busy ? 'Creating…' : 'Plan workflow'}
+          {busy ? 'Planning…' : 'Plan workflow'}
         </button>
       </div>
+      <PlanStatus progress={progress} />
       {toolkitsError ? (
         <p className="error-text new-prompt__error" role="alert">
           {toolkitsError}

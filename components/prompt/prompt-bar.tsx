@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import '@/components/ui/controls.css';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { runPlan, type PlanProgress } from '@/lib/editor/plan-client';
+import { releaseHandedOffPlan, type PlanHandoff } from '@/lib/editor/plan-handoff';
 import { selectAiEditing, selectNodeCount } from '@/lib/editor/selectors';
 import type { ToolkitSummary } from '@/lib/api/toolkits';
 import type { EditorState } from '@/lib/editor/store';
@@ -17,6 +18,8 @@ export interface AutoStartPlan {
   /** Empty: every toolkit. */
   toolkitIds: string[];
   llm: boolean;
+  /** The home page's run, already streaming, to show instead of sending the task again. */
+  handoff?: PlanHandoff;
 }
 
 interface Props {
@@ -49,13 +52,17 @@ export function PromptBar({ toolkits, llm, autoStart }: Props) {
   const picked = selected ?? new Set(toolkits?.map((t) => t.id) ?? []);
   const busy = running || aiEditing;
 
-  const run = async (task: string, toolkitIds: string[], useModel: boolean) => {
+  const run = async (task: string, toolkitIds: string[], useModel: boolean, handoff?: PlanHandoff) => {
     if (controller.current || !toolkits) return;
     const chosen = toolkitIds.length > 0 ? toolkits.filter((t) => toolkitIds.includes(t.id)) : toolkits;
     const tools = chosen.flatMap((t) => t.tools);
     const doc = store.getState().doc;
     const abort = new AbortController();
     controller.current = abort;
+    if (handoff) {
+      releaseHandedOffPlan(handoff);
+      abort.signal.addEventListener('abort', () => handoff.abort(), { once: true });
+    }
     setRunning(true);
     try {
       await runPlan(
@@ -69,6 +76,7 @@ export function PromptBar({ toolkits, llm, autoStart }: Props) {
         tools,
         abort.signal,
         { onProgress: setProgress },
+        handoff?.events,
       );
     } finally {
       controller.current = null;
@@ -79,7 +87,7 @@ export function PromptBar({ toolkits, llm, autoStart }: Props) {
   useEffect(() => {
     if (!autoStart || started.current || !toolkits) return;
     started.current = true;
-    void run(autoStart.task, autoStart.toolkitIds, autoStart.llm);
+    void run(autoStart.task, autoStart.toolkitIds, autoStart.llm, autoStart.handoff);
     // run reads the latest state through the store; it only has to start once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autoStart, toolkits]);

@@ -28,34 +28,30 @@ export interface RevisionRecord {
   createdAt: Date;
 }
 
-/** Revisions, newest first, without their documents. */
+/**
+ * Revisions, newest first, without their documents: the counts are columns written with each
+ * revision, and the page is an index range scan on (workflowId, version), so a page costs the
+ * same however long the history is (scripts/bench/history.ts).
+ */
 export async function listRevisions(
   db: Db,
   workflowId: string,
   opts: { limit?: number; before?: number } = {},
 ): Promise<RevisionSummary[]> {
-  const before = opts.before ?? 2 ** 31 - 1;
-  const rows = await db.$queryRaw<
-    (Omit<RevisionSummary, 'nodeCount' | 'edgeCount'> & {
-      nodeCount: number | bigint;
-      edgeCount: number | bigint;
-    })[]
-  >`
-    SELECT "version", "name", "label", "reason", "createdAt",
-           COALESCE(json_array_length(CASE WHEN json_typeof("document"->'nodes') = 'array'
-                                            THEN "document"->'nodes' END), 0) AS "nodeCount",
-           COALESCE(json_array_length(CASE WHEN json_typeof("document"->'edges') = 'array'
-                                            THEN "document"->'edges' END), 0) AS "edgeCount"
-    FROM "WorkflowRevision"
-    WHERE "workflowId" = ${workflowId} AND "version" < ${before}
-    ORDER BY "version" DESC
-    LIMIT ${opts.limit ?? 250}`;
-  return rows.map((r) => ({
-    ...r,
-    nodeCount: Number(r.nodeCount),
-    edgeCount: Number(r.edgeCount),
-    createdAt: new Date(r.createdAt),
-  }));
+  return db.workflowRevision.findMany({
+    where: { workflowId, ...(opts.before !== undefined ? { version: { lt: opts.before } } : {}) },
+    orderBy: { version: 'desc' },
+    take: opts.limit ?? 250,
+    select: {
+      version: true,
+      name: true,
+      label: true,
+      reason: true,
+      nodeCount: true,
+      edgeCount: true,
+      createdAt: true,
+    },
+  });
 }
 
 const toRecord = (row: Omit<RevisionRecord, 'document'> & { document: unknown }): RevisionRecord => ({
@@ -119,12 +115,16 @@ export async function restoreRevision(
   workflowId: string,
   revision: Pick<RevisionRecord, 'version' | 'name' | 'task' | 'document'>,
   expectedVersion: number,
-): Promise<UpdateOutcome> {
-  return updateWorkflow(db, workflowId, {
+): Promise<Exclude<UpdateOutcome, { reason: 'forbidden' }>> {
+  const outcome = await updateWorkflow(db, workflowId, {
     expectedVersion,
     name: revision.name,
     task: revision.task,
     document: revision.document,
     reason: `restore:${revision.version}`,
   });
+  // Only a write that names an owner can be refused as someone else's.
+  if (!outcome.ok && outcome.reason === 'forbidden')
+    throw new Error('A restore without an owner was refused.');
+  return outcome;
 }

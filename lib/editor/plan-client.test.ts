@@ -5,6 +5,7 @@ import { asEdgeId, asNodeId, type WorkflowDocument } from '../workflow/types';
 import {
   describePlanProgress,
   INITIAL_PROGRESS,
+  openFirstPlan,
   reducePlanProgress,
   runPlan,
   type PlanProgress,
@@ -66,8 +67,20 @@ const EVENTS: PlanEvent[] = [
       { op: 'add_step', step: s2 },
       { op: 'connect', edge },
     ],
+    missingValues: [],
   },
 ];
+
+const NOTHING_DONE: PlanEvent = {
+  type: 'done',
+  stopReason: 'no_tool_calls',
+  iterations: 1,
+  steps: [],
+  edges: [],
+  operations: [],
+  message: 'No tool matches the task.',
+  missingValues: [],
+};
 
 const emptyDoc = (): WorkflowDocument => ({ task: 'relax then phonons', nodes: [], edges: [], tools: {} });
 const createStore = () =>
@@ -130,7 +143,25 @@ describe('describePlanProgress', () => {
     const running = reducePlanProgress(reducePlanProgress(INITIAL_PROGRESS, EVENTS[0]), EVENTS[2]);
     expect(describePlanProgress(running)).toBe('offline planner · 1 step so far · turn 1');
     expect(describePlanProgress(EVENTS.reduce(reducePlanProgress, INITIAL_PROGRESS))).toBe(
-      'offline planner finished (no more steps to add) · 2 steps, 1 edge',
+      'offline planner finished (no more steps to add) · 2 steps, 1 edge · planned everything the task asked',
+    );
+  });
+
+  it('counts the values left for the person', () => {
+    const done = EVENTS[EVENTS.length - 1] as Extract<PlanEvent, { type: 'done' }>;
+    const left = [...EVENTS.slice(0, -1), { ...done, missingValues: [{ stepId: 'step_1', param: 'model' }] }];
+    const p = left.reduce(reducePlanProgress, INITIAL_PROGRESS);
+    expect(p.outcome?.kind).toBe('values_left');
+    expect(describePlanProgress(p)).toBe(
+      'offline planner finished (no more steps to add) · 2 steps, 1 edge · planned, with 1 value left for you',
+    );
+  });
+
+  it('says plainly that nothing could be planned, and why, in the planner’s words', () => {
+    const p = [EVENTS[0], { ...NOTHING_DONE }].reduce(reducePlanProgress, INITIAL_PROGRESS);
+    expect(p).toMatchObject({ status: 'done', outcome: { kind: 'nothing' } });
+    expect(describePlanProgress({ ...p, model: 'rules (no language model)' })).toBe(
+      'offline planner (rules, no language model): nothing could be planned: No tool matches the task.',
     );
   });
 
@@ -251,6 +282,25 @@ describe('runPlan', () => {
     expect(store.getState().aiEditing).toBe(false);
   });
 
+  it('shows a run handed over already streaming, without sending a request', async () => {
+    const fetchMock = mockPlanFetch([]);
+    const store = createStore();
+    async function* handed() {
+      yield* EVENTS;
+    }
+    const progress = await runPlan(
+      store,
+      { task: 't', toolkitIds: [], llm: 'offline' },
+      tools,
+      new AbortController().signal,
+      { onProgress: () => undefined },
+      handed(),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(progress.status).toBe('done');
+    expect(store.getState().doc.nodes.map((n) => n.id)).toEqual(['step_1', 'step_2']);
+  });
+
   it('says so when the stream ends without a done event', async () => {
     mockPlanFetch(EVENTS.slice(0, 3).map((e) => JSON.stringify(e)));
     const store = createStore();
@@ -266,5 +316,60 @@ describe('runPlan', () => {
     expect(progress.status).toBe('failed');
     expect(progress.error).toMatch(/stopped answering/);
     expect(store.getState().doc.nodes).toHaveLength(1);
+  });
+});
+
+describe('openFirstPlan', () => {
+  it('ends without a workflow to create when the plan makes no step', async () => {
+    mockPlanFetch(
+      [EVENTS[0], { type: 'warning', message: 'No tool matches the task.' }, NOTHING_DONE].map((e) =>
+        JSON.stringify(e),
+      ),
+    );
+    const seen: PlanProgress[] = [];
+    const start = await openFirstPlan(
+      { task: 'asdf qwerty', toolkitIds: [], llm: 'offline' },
+      new AbortController().signal,
+      {
+        onProgress: (p) => seen.push(p),
+      },
+    );
+    expect(start.kind).toBe('ended');
+    expect(start.progress.outcome).toEqual({ kind: 'nothing', reason: 'No tool matches the task.' });
+    expect(seen.at(-1)).toBe(start.progress);
+  });
+
+  it('stops at the first step and replays every event, then the rest of the stream', async () => {
+    mockPlanFetch(EVENTS.map((e) => JSON.stringify(e)));
+    const start = await openFirstPlan(
+      { task: 't', toolkitIds: [], llm: 'offline' },
+      new AbortController().signal,
+      {
+        onProgress: () => undefined,
+      },
+    );
+    if (start.kind !== 'steps') throw new Error('expected a plan with steps');
+    expect(start.progress.steps).toBe(1);
+    const replayed: PlanEvent[] = [];
+    for await (const e of start.events) replayed.push(e);
+    expect(JSON.stringify(replayed)).toBe(JSON.stringify(EVENTS));
+  });
+
+  it('reports a refused request as a failure, with the server message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ code: 'bad_request:tools', message: 'There are no tools.' }, { status: 400 }),
+      ),
+    );
+    const start = await openFirstPlan(
+      { task: 't', toolkitIds: [], llm: 'offline' },
+      new AbortController().signal,
+      {
+        onProgress: () => undefined,
+      },
+    );
+    expect(start).toMatchObject({ kind: 'ended', progress: { status: 'failed' } });
+    expect(start.progress.error).toBe('The planner refused the request: There are no tools.');
   });
 });

@@ -9,17 +9,19 @@ import { openPlanStream } from '../api/plan';
 import type { PlanRequest as ApiPlanRequest } from '../api/types';
 import { isJsonObject } from '../tools/json-schema';
 import type { ToolDeclaration } from '../tools/types';
+import { describePlanOutcome, getPlanOutcome, type PlanOutcome } from '../planner/outcome';
 import type { PlanEvent, PlanOperation, StopReason } from '../planner/types';
+import { countOf } from '../plural';
 import { readNdjson } from './ndjson';
 import { applyOperationsLeniently, getEventOperation } from './plan-apply';
 import type { EditorStore } from './store';
 
 /**
- * What the editor asks the planner for: always its toolkits (empty means every toolkit) and which
- * planner, since the server's default picks the model whenever one is configured.
+ * What the editor asks the planner for: its toolkits (absent: every toolkit the person sees, the
+ * server's default) and always which planner, since the server's default picks the model
+ * whenever one is configured.
  */
-export type PlanRequest = Pick<ApiPlanRequest, 'task' | 'document'> & {
-  toolkitIds: string[];
+export type PlanRequest = Pick<ApiPlanRequest, 'task' | 'document' | 'toolkitIds'> & {
   llm: 'offline' | 'openai';
 };
 
@@ -34,6 +36,8 @@ export interface PlanProgress {
   /** The latest thing the planner said it was doing. */
   message: string | null;
   stopReason: StopReason | null;
+  /** How a finished run ended: nothing planned (and why), everything, or values left. */
+  outcome: PlanOutcome | null;
   /** Warnings and rejected calls, in order. */
   notices: { severity: 'warning' | 'error'; message: string; stepId?: string }[];
   /** Why the run failed (HTTP, network, stream). */
@@ -49,6 +53,7 @@ export const INITIAL_PROGRESS: PlanProgress = {
   edges: 0,
   message: null,
   stopReason: null,
+  outcome: null,
   notices: [],
   error: null,
 };
@@ -89,6 +94,10 @@ export function reducePlanProgress(progress: PlanProgress, event: PlanEvent): Pl
         steps: event.steps.length,
         edges: event.edges.length,
         stopReason: event.stopReason,
+        outcome:
+          event.stopReason === 'no_tool_calls' || event.stopReason === 'max_iterations'
+            ? getPlanOutcome(event)
+            : null,
         error:
           event.stopReason === 'error'
             ? (event.message ?? 'The planner stopped with an error.')
@@ -112,17 +121,24 @@ export function describePlanProgress(p: PlanProgress): string {
   const who = p.planner
     ? `${p.planner} planner${model && model !== p.planner ? ` (${model})` : ''}`
     : 'Planner';
-  const counts = `${p.steps} ${p.steps === 1 ? 'step' : 'steps'}, ${p.edges} ${p.edges === 1 ? 'edge' : 'edges'}`;
+  const counts = `${countOf(p.steps, 'step')}, ${countOf(p.edges, 'edge')}`;
   switch (p.status) {
     case 'starting':
       return 'Starting the planner…';
     case 'running':
       // The planner's own message says which turn it is on; without one, say it here.
-      return `${who} · ${p.steps} ${p.steps === 1 ? 'step' : 'steps'} so far · ${p.message ?? `turn ${Math.max(1, p.iteration)}`}`;
-    case 'done':
-      return `${who} ${STOP_REASONS[p.stopReason ?? 'no_tool_calls']} · ${counts}${p.stopReason === 'max_iterations' && p.message ? ` · ${p.message}` : ''}`;
+      return `${who} · ${countOf(p.steps, 'step')} so far · ${p.message ?? `turn ${Math.max(1, p.iteration)}`}`;
+    case 'done': {
+      // Nothing planned is said first and plainly, with the planner's reason.
+      if (p.outcome?.kind === 'nothing') return `${who}: ${describePlanOutcome(p.outcome)}`;
+      const outcome =
+        p.outcome && p.outcome.kind !== 'unfinished' ? ` · ${describePlanOutcome(p.outcome)}` : '';
+      return `${who} ${STOP_REASONS[p.stopReason ?? 'no_tool_calls']} · ${counts}${outcome}${p.stopReason === 'max_iterations' && p.message ? ` · ${p.message}` : ''}`;
+    }
     case 'cancelled':
-      return `${who} cancelled · ${counts} kept (Undo removes them)`;
+      return p.steps === 0 && p.edges === 0
+        ? `${who} cancelled before it planned anything`
+        : `${who} cancelled · ${counts} kept (Undo removes them)`;
     case 'failed':
       return `${who} failed: ${p.error ?? 'unknown error'}`;
   }
@@ -158,6 +174,69 @@ export interface PlanRunHooks {
   onProgress(progress: PlanProgress): void;
 }
 
+/** How a first plan began: it made a step (read on from `events`), or it ended without one. */
+export type FirstPlanStart =
+  | { kind: 'steps'; progress: PlanProgress; events: AsyncGenerator<PlanEvent> }
+  | { kind: 'ended'; progress: PlanProgress };
+
+/**
+ * Opens a plan and reads it until its first change or its end, so that a first plan that makes no
+ * step creates no workflow. On a change, `events` replays what was read and goes on with the
+ * stream, for the editor to show on its canvas. Never throws (failures end it, in the progress).
+ */
+export async function openFirstPlan(
+  request: PlanRequest,
+  signal: AbortSignal,
+  hooks: PlanRunHooks,
+): Promise<FirstPlanStart> {
+  let progress = INITIAL_PROGRESS;
+  const report = (next: PlanProgress) => {
+    progress = next;
+    hooks.onProgress(progress);
+  };
+  report(progress);
+  const stream = streamPlan(request, signal);
+  const seen: PlanEvent[] = [];
+  try {
+    for (;;) {
+      const next = await stream.next();
+      if (next.done) {
+        report({
+          ...progress,
+          status: 'failed',
+          error: 'The planner stopped answering before it finished. Try again.',
+        });
+        return { kind: 'ended', progress };
+      }
+      const event = next.value;
+      seen.push(event);
+      report(reducePlanProgress(progress, event));
+      const changed =
+        event.type === 'step' ||
+        event.type === 'operation' ||
+        (event.type === 'done' && event.operations.length > 0);
+      if (changed) return { kind: 'steps', progress, events: replayThen(seen, stream) };
+      if (event.type === 'done') return { kind: 'ended', progress };
+    }
+  } catch (error) {
+    const cancelled = (error as Error).name === 'AbortError' || signal.aborted;
+    report(
+      cancelled
+        ? { ...progress, status: 'cancelled', stopReason: 'cancelled' }
+        : { ...progress, status: 'failed', error: (error as Error).message },
+    );
+    return { kind: 'ended', progress };
+  }
+}
+
+async function* replayThen(
+  seen: readonly PlanEvent[],
+  rest: AsyncGenerator<PlanEvent>,
+): AsyncGenerator<PlanEvent> {
+  yield* seen;
+  yield* rest;
+}
+
 /**
  * Runs one planning request against the editor: locks the canvas, shows each streamed change,
  * then applies the whole change as one undo step (auto-laid out) and unlocks. Resolves with the
@@ -169,6 +248,8 @@ export async function runPlan(
   tools: readonly ToolDeclaration[],
   signal: AbortSignal,
   hooks: PlanRunHooks,
+  /** A run already under way (the home page's first plan); by default a new request is sent. */
+  events?: AsyncIterable<PlanEvent>,
 ): Promise<PlanProgress> {
   const base = store.getState().doc;
   const operations: PlanOperation[] = [];
@@ -181,7 +262,7 @@ export async function runPlan(
   report(progress);
   store.getState().beginAiEdit();
   try {
-    for await (const event of streamPlan(request, signal)) {
+    for await (const event of events ?? streamPlan(request, signal)) {
       report(reducePlanProgress(progress, event));
       if (event.type === 'done') {
         finalOperations = event.operations;

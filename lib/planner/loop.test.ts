@@ -3,6 +3,7 @@ import { materialsTools, officeTools } from './__fixtures__/tools';
 import { call, createScriptedPort, end, text, type TurnScript } from './__fixtures__/scripted-port';
 import { runPlanner } from './loop';
 import { applyPlanOperations, createPlannedDocument } from './operations';
+import { createOfflinePort } from './offline/port';
 import type { ModelEvent, PlanEvent, PlannerInput, PlannerOptions } from './types';
 import type { ToolDeclaration } from '../tools/types';
 import { exportWorkflow } from '../workflow/export';
@@ -128,6 +129,43 @@ describe('runPlanner: turns and stopping', () => {
     const { done, of } = await run([[end()]]);
     expect(done.stopReason).toBe('no_tool_calls');
     expect(of('warning')[0].message).toMatch(/replied with nothing/);
+    expect(done.message).toBe(of('warning')[0].message);
+  });
+
+  it('says why the offline planner planned nothing in its own words, never blaming a model', async () => {
+    const events: PlanEvent[] = [];
+    for await (const e of runPlanner({ task: 'asdf qwerty', tools: materialsTools }, createOfflinePort()))
+      events.push(e);
+    const done = events.at(-1);
+    if (done?.type !== 'done') throw new Error('the run did not end with done');
+    expect(done).toMatchObject({ stopReason: 'no_tool_calls', steps: [], missingValues: [] });
+    expect(done.message).toMatch(/^No tool matches the task/);
+    const warnings = events.filter((e) => e.type === 'warning');
+    expect(warnings.map((w) => w.message)).toEqual([done.message]);
+    expect(JSON.stringify(warnings)).not.toMatch(/model/i);
+  });
+
+  it('lists the required values the steps were left without, and none once every one is given', async () => {
+    const partial = await run([[optimize({ input_structure: URL_A }), end()], [end()]]);
+    expect(JSON.stringify(partial.done.missingValues)).toBe(
+      JSON.stringify([{ stepId: 'step_1', param: 'model_path' }]),
+    );
+    expect(partial.done.message).toBeUndefined();
+    const whole = await run([[optimize(), end()], [end()]]);
+    expect(whole.done.missingValues).toEqual([]);
+  });
+
+  it('does not count a required input an edge feeds as missing', async () => {
+    const { done } = await run([
+      [optimize(), end()],
+      [
+        call('calculate_phonons', { structure_path: '{{step_1.optimized_structure}}', model_path: MODEL }),
+        end(),
+      ],
+      [end()],
+    ]);
+    expect(done.edges).toHaveLength(1);
+    expect(done.missingValues).toEqual([]);
   });
 
   it('ends with error (not an exception) when the port reports a failure', async () => {

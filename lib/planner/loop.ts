@@ -19,8 +19,12 @@ import {
   type CallOutcome,
 } from './run-state';
 import { createToolCallScanner, type TextToolCall } from './text-protocol';
+import { getNodeParameters } from '../workflow/export';
+import { getConnectedInputs } from '../workflow/graph';
+import type { WorkflowDocument } from '../workflow/types';
 import type {
   ConversationMessage,
+  MissingValue,
   ConversationToolCall,
   ModelErrorKind,
   ModelPort,
@@ -138,18 +142,10 @@ export async function* runPlanner(
       messages.push(...turn.messages);
       if (turn.prose !== '') yield { type: 'text', iteration, text: turn.prose };
       if (turn.answered.length === 0) {
-        if (turn.prose === '' && state.steps.length === 0 && state.operations.length === 0) {
-          yield {
-            type: 'warning',
-            message:
-              'The model replied with nothing: no text and no tool calls. Rephrase the task, or check the model name.',
-          };
-        } else if (state.steps.length === 0 && state.operations.length === 0) {
-          yield {
-            type: 'warning',
-            message:
-              'The model answered without calling any tool, so the workflow is empty. Name the steps you want, or check that the tools fit the task.',
-          };
+        if (state.steps.length === 0 && state.operations.length === 0) {
+          // Nothing planned: say why, in the words of the planner that ran.
+          stopMessage = getNothingPlannedMessage(port, turn);
+          if (port.isLanguageModel !== false) yield { type: 'warning', message: stopMessage };
         }
         stopReason = 'no_tool_calls';
       }
@@ -167,7 +163,34 @@ export async function* runPlanner(
     edges: state.doc.edges.filter((e) => state.newEdges.has(e.id)),
     operations: state.operations,
     ...(stopMessage ? { message: stopMessage } : {}),
+    missingValues: getMissingValues(state.doc, new Set(state.steps.map((s) => s.id))),
   };
+}
+
+/** Why a run planned nothing: a language model's silence, or the rules planner's own notices. */
+function getNothingPlannedMessage(port: ModelPort, turn: TurnOutcome): string {
+  if (port.isLanguageModel === false) {
+    return turn.notices.length > 0
+      ? turn.notices.join(' ')
+      : `The ${port.planner} planner found nothing in the task to plan. Name the steps you want in the words the tools use.`;
+  }
+  return turn.prose === ''
+    ? 'The model replied with nothing: no text and no tool calls. Rephrase the task, or check the model name.'
+    : 'The model answered without calling any tool, so the workflow is empty. Name the steps you want, or check that the tools fit the task.';
+}
+
+/** The required parameters of these steps that have no value: what the person still has to give. */
+function getMissingValues(doc: WorkflowDocument, stepIds: ReadonlySet<string>): MissingValue[] {
+  const connected = getConnectedInputs(doc.edges);
+  const missing: MissingValue[] = [];
+  for (const node of doc.nodes) {
+    if (!stepIds.has(node.id)) continue;
+    for (const problem of getNodeParameters(doc, node, connected.get(node.id)).problems) {
+      if (problem.code === 'missing_required' && problem.param)
+        missing.push({ stepId: node.id, param: problem.param });
+    }
+  }
+  return missing;
 }
 
 interface TurnOutcome {
@@ -177,6 +200,8 @@ interface TurnOutcome {
   messages: ConversationMessage[];
   /** Reply text without `<tool_call>` blocks. */
   prose: string;
+  /** What the port said during the turn besides its reply (its `notice` events). */
+  notices: string[];
   error?: { kind: ModelErrorKind; message: string };
 }
 
@@ -193,6 +218,7 @@ async function* runTurn(
   const usedIds = new Set<string>();
   const streaming = new Set<string>();
   let text = '';
+  const notices: string[] = [];
   let error: TurnOutcome['error'];
 
   const answerText = (block: TextToolCall): PlanEvent[] => {
@@ -237,6 +263,7 @@ async function* runTurn(
           }
           break;
         case 'notice':
+          notices.push(event.message);
           yield { type: 'warning', message: event.message };
           break;
         case 'error':
@@ -254,7 +281,13 @@ async function* runTurn(
       : { kind: 'bad_response', message: `The model connection failed unexpectedly: ${reason}` };
   }
   if (request.signal.aborted)
-    return { answered: [], messages: [], prose: '', error: { kind: 'cancelled', message: 'Cancelled.' } };
+    return {
+      answered: [],
+      messages: [],
+      prose: '',
+      notices,
+      error: { kind: 'cancelled', message: 'Cancelled.' },
+    };
 
   const rest = scanner.finish();
   if (!error) {
@@ -296,6 +329,7 @@ async function* runTurn(
     answered: [...native.map((n) => n.outcome), ...fromText.map((t) => t.outcome)],
     messages,
     prose,
+    notices,
     ...(error ? { error } : {}),
   };
 }

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolDeclaration } from '../tools/types';
 import { exportWorkflow } from '../workflow/export';
+import { updateCall } from '../workflow/commands';
 import { applyPlan, createDocumentFromPlan } from '../workflow/plan';
 import type { Plan, WorkflowDocument } from '../workflow/types';
 import { call, createScriptedPort, end } from './__fixtures__/scripted-port';
@@ -120,8 +121,26 @@ const callPick: fc.Arbitrary<CallPick> = fc.record({
   args: fc.array(fc.tuple(fc.nat(NAMES.length - 1), valuePick), { maxLength: 5 }),
 });
 
+/** A follow-up `update_step` call: args to set (references included) and names to unset. */
+interface UpdatePick {
+  step: number;
+  args: [number, ValuePick][];
+  unset: number[];
+}
+
+const updatePick: fc.Arbitrary<UpdatePick> = fc.record({
+  step: fc.nat(8),
+  args: fc.array(fc.tuple(fc.nat(NAMES.length - 1), valuePick), { maxLength: 3 }),
+  unset: fc.array(fc.nat(NAMES.length - 1), { maxLength: 2 }),
+});
+
+/** What an update sends, as the edit tool's arguments and as the call road's StepUpdate. */
+function getUpdate(pick: UpdatePick) {
+  return { stepId: `step_${pick.step}`, args: getArgs(pick), unset: pick.unset.map((n) => NAMES[n]) };
+}
+
 /** The args a call sends; step numbers are 1-based ids `step_<n>` (0 and later ones included). */
-function getArgs(pick: CallPick): Record<string, unknown> {
+function getArgs(pick: { args: [number, ValuePick][] }): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const [name, value] of pick.args) {
     const ref = value.kind === 'plain' ? undefined : `{{step_${value.step}.${OUTPUTS[value.output]}}}`;
@@ -153,9 +172,18 @@ async function planWithModel(
   picks: CallPick[],
   tools: ToolDeclaration[],
   followUp: boolean,
+  updates: UpdatePick[] = [],
 ): Promise<WorkflowDocument> {
   const port = createScriptedPort([
-    picks.map((pick, i) => call(tools[pick.tool].name, getArgs(pick), `c${i}`)).concat(end()),
+    picks
+      .map((pick, i) => call(tools[pick.tool].name, getArgs(pick), `c${i}`))
+      .concat(
+        updates.map((pick, i) => {
+          const { stepId, args, unset } = getUpdate(pick);
+          return call('update_step', { step_id: stepId, args, unset }, `u${i}`);
+        }),
+      )
+      .concat(end()),
   ]);
   const input: PlannerInput = { task: base.task, tools, ...(followUp ? { document: base } : {}) };
   let done: Extract<PlanEvent, { type: 'done' }> | undefined;
@@ -199,6 +227,38 @@ describe('one road from a call to the document', () => {
           if (!built.ok) return;
           const planned = await planWithModel(first.value, after, TOOLS_NOW, true);
           expect(JSON.stringify(planned)).toBe(JSON.stringify(built.value));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('agrees on follow-up updates, and no note outlives the value it was about', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(callPick, { minLength: 1, maxLength: 5 }),
+        fc.array(updatePick, { minLength: 1, maxLength: 4 }),
+        async (picks, updates) => {
+          const built = createDocumentFromPlan(toPlan('t', picks, TOOLS, 1), TOOLS);
+          if (!built.ok) throw new Error(JSON.stringify(built.error));
+          let doc = built.value;
+          for (const pick of updates) {
+            const update = getUpdate(pick);
+            const result = updateCall(doc, update);
+            if (!result) continue;
+            doc = result.doc;
+            // Every note about a name the update gave a value (set, unset, wired, sent as an
+            // unknown arg, or a reference that could not be wired) is one this update made.
+            const touched = new Set([...Object.keys(update.args), ...update.unset]);
+            const node = doc.nodes.find((n) => n.id === update.stepId)!;
+            const stale = (node.notes ?? []).filter(
+              (n) => n.param !== undefined && touched.has(n.param) && !result.issues.includes(n),
+            );
+            expect(stale).toEqual([]);
+          }
+          const empty: WorkflowDocument = { task: 't', nodes: [], edges: [], tools: {} };
+          const planned = await planWithModel(empty, picks, TOOLS, false, updates);
+          expect(JSON.stringify(planned)).toBe(JSON.stringify(doc));
         },
       ),
       { numRuns: 150 },

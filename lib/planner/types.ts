@@ -99,6 +99,9 @@ export interface ModelPort {
   model: string;
   /** The protocol the port starts with (`text` when configured so, e.g. TOOLFLOW_LLM_API=text). */
   protocol?: ToolProtocol;
+  /** False for a planner that is not a language model (offline): when it plans nothing, its
+   * own notices say why, and the loop does not speak of "the model". Default true. */
+  isLanguageModel?: boolean;
   turn(request: ModelTurnRequest): AsyncIterable<ModelEvent>;
 }
 
@@ -137,6 +140,16 @@ export type PlanEvent =
       edges: PlannedEdge[];
       /** Every change in order, `add_step` included: apply them together as one undoable edit. */
       operations: PlanOperation[];
-      /** Set when `stopReason` is `error` or `max_iterations`: what happened and what to do. */
+      /** Set when `stopReason` is `error` or `max_iterations`, or when the run planned nothing:
+       * what happened and what to do, in the words of the planner that ran. */
       message?: string;
+      /** Required parameters of the steps standing at the end that have no value (not set, not
+       * fed by an edge, no default), in step then declaration order: left for the person. */
+      missingValues: MissingValue[];
     };
+
+/** A required parameter a planned step has no value for. */
+export interface MissingValue {
+  stepId: string;
+  param: string;
+}

@@ -392,6 +392,39 @@ describe('toStrictSchema on shapes real declarations use (issue 12)', () => {
     ]);
   });
 
+  it('says so when it drops object keywords beside an untyped anyOf, and fills an empty anyOf', () => {
+    const result = toStrictSchema({
+      type: 'object',
+      properties: {
+        x: { anyOf: [{ type: 'string' }, { type: 'object' }], properties: { a: { type: 'string' } } },
+        y: { anyOf: [] },
+      },
+      required: ['x', 'y'],
+    });
+    expect(findStrictViolations(result.schema)).toEqual([]);
+    expect(result.issues.map((i) => `${i.path} ${i.code}`)).toEqual([
+      '/properties/x/anyOf/1 strict_free_form_object',
+      '/properties/x/properties strict_bad_schema',
+      '/properties/y/anyOf strict_empty_anyof',
+    ]);
+  });
+
+  it('inlines a $ref that a merged allOf branch brings beside other keywords', () => {
+    const result = toStrictSchema({
+      type: 'object',
+      $ref: '#/$defs/Root',
+      $defs: {
+        Root: {
+          type: 'object',
+          properties: { next: { allOf: [{ allOf: [] }, { $ref: '#' }] } },
+          required: [],
+        },
+      },
+    });
+    expect(findStrictViolations(result.schema)).toEqual([]);
+    expect(result.issues.map((i) => i.code)).toContain('strict_recursive_ref');
+  });
+
   it('counts the null that an optional enum gains against the limit', () => {
     const values = Array.from({ length: 1000 }, (_, i) => `v${i}`);
     const result = toStrictSchema({ type: 'object', properties: { a: { type: 'string', enum: values } } });

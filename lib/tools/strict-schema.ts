@@ -206,7 +206,7 @@ function isObjectSchema(node: JsonSchema): boolean {
   return (
     node.type === 'object' ||
     (Array.isArray(node.type) && node.type.includes('object')) ||
-    (node.type === undefined && isJsonObject(node.properties))
+    (node.type === undefined && !Array.isArray(node.anyOf) && isJsonObject(node.properties))
   );
 }
 
@@ -310,6 +310,9 @@ function convert(
     }
     node = merge.merged;
     refs = merge.refs;
+    // A merged branch may bring a $ref of its own beside the other keywords: inline it as above
+    // (the references already inlined here are carried, so this ends).
+    if (typeof node.$ref === 'string') return convert(node, path, ctx, depth, refs);
   }
 
   if (Array.isArray(node.oneOf)) {
@@ -466,6 +469,15 @@ function convert(
     node.items = { type: ['string', 'number', 'boolean', 'null'] };
   }
 
+  if (Array.isArray(node.anyOf) && node.anyOf.length === 0) {
+    report(
+      ctx,
+      joinPointer(path, 'anyOf'),
+      'strict_empty_anyof',
+      'An empty anyOf accepts no value, which strict mode cannot express; only null is accepted here now. Give it its branches.',
+    );
+    node.anyOf = [{ type: 'null' }];
+  }
   if (Array.isArray(node.anyOf)) {
     node.anyOf = node.anyOf.map((branch, i) =>
       convert(branch, joinPointer(path, 'anyOf', i), ctx, depth, refs),
@@ -544,7 +556,17 @@ function convert(
     node.additionalProperties = false;
   } else {
     // Object keywords constrain only objects; on a value that cannot be one they say nothing,
-    // and strict mode rejects them there.
+    // and strict mode rejects them there. Beside an untyped anyOf they did constrain the object
+    // branches, so dropping them is said.
+    const objectKeys = ['properties', 'required', 'additionalProperties'].filter((key) => key in node);
+    if (node.type === undefined && Array.isArray(node.anyOf) && objectKeys.length > 0) {
+      report(
+        ctx,
+        joinPointer(path, objectKeys[0]),
+        'strict_bad_schema',
+        `Strict mode accepts ${objectKeys.map((k) => `"${k}"`).join(', ')} only on a schema of type "object"; beside this anyOf they were dropped. Move them into the anyOf branch that is an object.`,
+      );
+    }
     delete node.properties;
     delete node.required;
     delete node.additionalProperties;

@@ -77,6 +77,42 @@ export function createEdgeId(
   return asEdgeId(`${source}.${sourceOutput}->${target}.${targetInput}`);
 }
 
+// ---- batches ----
+// The commands return a new document and never change the one they are given, which the editor
+// relies on (undo, React's change detection). A batch of commands — a plan applied call by call,
+// a run's operations replayed — hands each intermediate document only to the next command, so
+// copying the nodes (or edges) array on every append made a batch of n calls quadratic. Inside a
+// batch, an array the batch itself made is grown in place instead; an array from outside (the
+// document the batch started from) is copied first, as always. When the batch returns, its
+// arrays are as immutable as any other: the next batch copies them before changing anything.
+
+let owned: WeakSet<readonly unknown[]> | undefined;
+
+/**
+ * Run `change` (a sequence of commands) as one batch, so that applying n calls stays linear.
+ * Only the result of the batch may leave it: an intermediate document of the batch may see the
+ * batch's later appends. Nested batches join the outer one.
+ */
+export function inBatch<T>(change: () => T): T {
+  if (owned) return change();
+  owned = new WeakSet();
+  try {
+    return change();
+  } finally {
+    owned = undefined;
+  }
+}
+
+/** Mark an array the running batch made (a no-op outside a batch). */
+export function own<T extends readonly unknown[]>(array: T): T {
+  owned?.add(array);
+  return array;
+}
+
+function isOwned<T>(array: readonly T[]): array is T[] {
+  return owned !== undefined && owned.has(array);
+}
+
 // ---- lookups by id ----
 // A call adds one node and its edges to a document that may hold thousands; a scan per lookup
 // made building a plan quadratic. Lookups are cached per nodes (or edges) array, and an append
@@ -106,14 +142,34 @@ export function findNode(doc: WorkflowDocument, id: string): WorkflowNode | unde
   return at === -1 ? undefined : doc.nodes[at];
 }
 
-/** `nodes` with `node` appended (a new array), keeping the lookup cache warm. */
+/**
+ * `nodes` with `node` appended, keeping the lookup cache warm: a new array, or inside a batch
+ * the same array grown when the batch made it (see `inBatch`).
+ */
 export function appendNode(nodes: readonly WorkflowNode[], node: WorkflowNode): WorkflowNode[] {
-  const next = [...nodes, node];
   const index = nodeIndexes.get(nodes);
+  if (isOwned(nodes)) {
+    index?.set(node.id, nodes.length);
+    nodes.push(node);
+    return nodes;
+  }
+  const next = own([...nodes, node]);
   if (index) {
     index.set(node.id, nodes.length);
     nodeIndexes.set(next, index);
   }
+  return next;
+}
+
+/**
+ * `nodes` with the node at `at` replaced: a new array, or inside a batch the same array when
+ * the batch made it (see `inBatch`). The id must stay the same (the lookup cache is kept).
+ */
+export function replaceNode(nodes: readonly WorkflowNode[], at: number, node: WorkflowNode): WorkflowNode[] {
+  const next = isOwned(nodes) ? nodes : own(nodes.slice());
+  next[at] = node;
+  const index = nodeIndexes.get(nodes);
+  if (index && next !== nodes) nodeIndexes.set(next, index);
   return next;
 }
 
@@ -152,10 +208,19 @@ export function findEdgeInto(
   return edges.find((e) => e.target === target && e.targetInput === input);
 }
 
-/** `edges` with `edge` appended (a new array), keeping the lookup cache warm. */
+/**
+ * `edges` with `edge` appended, keeping the lookup cache warm: a new array, or inside a batch
+ * the same array grown when the batch made it (see `inBatch`).
+ */
 export function appendEdge(edges: readonly WorkflowEdge[], edge: WorkflowEdge): WorkflowEdge[] {
-  const next = [...edges, edge];
   const index = edgeIndexes.get(edges);
+  if (isOwned(edges)) {
+    index?.inputs.set(`${edge.target}\u0000${edge.targetInput}`, edges.length);
+    index?.sources.add(edge.source);
+    edges.push(edge);
+    return edges;
+  }
+  const next = own([...edges, edge]);
   if (index) {
     index.inputs.set(`${edge.target}\u0000${edge.targetInput}`, edges.length);
     index.sources.add(edge.source);

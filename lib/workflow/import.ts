@@ -324,6 +324,10 @@ function checkNodeAgainstTool(
 
 function checkIntegrity(file: WorkflowExportV1, issues: Issue[]): void {
   const toolIndex = new Map<string, number>();
+  // One declaration object per tool, hashed once and shared by every node that uses it, so the
+  // parameter plan and outputs (cached per declaration object in params.ts) are worked out once
+  // per tool, not once per node.
+  const declarations = file.tools.map(createToolDeclaration);
   file.tools.forEach((tool, i) => {
     const at = joinPointer('/tools', i);
     if (toolIndex.has(tool.name)) {
@@ -335,7 +339,7 @@ function checkIntegrity(file: WorkflowExportV1, issues: Issue[]): void {
       return;
     }
     toolIndex.set(tool.name, i);
-    const hash = hashDeclaration(createToolDeclaration(tool));
+    const hash = hashDeclaration(declarations[i]);
     if (hash !== tool.hash) {
       issues.push({
         path: at + '/hash',
@@ -372,14 +376,7 @@ function checkIntegrity(file: WorkflowExportV1, issues: Issue[]): void {
         message: `Tool "${node.tool_name}" is declared at /tools/${t}, so this node is not a placeholder: remove "placeholder".`,
       });
     } else if (t !== undefined) {
-      checkNodeAgainstTool(
-        node,
-        at,
-        createToolDeclaration(file.tools[t]),
-        `/tools/${t}`,
-        file.system_parameters,
-        issues,
-      );
+      checkNodeAgainstTool(node, at, declarations[t], `/tools/${t}`, file.system_parameters, issues);
     }
   });
 

@@ -7,8 +7,8 @@
 import { isJsonObject } from '../tools/json-schema';
 import type { ToolDeclaration } from '../tools/types';
 import { err, joinPointer, ok, type Issue, type Result } from '../result';
-import { addCall, connect } from './commands';
-import { findNode, getToolSnapshot } from './graph';
+import { applyCall, connect } from './commands';
+import { findNode, getToolSnapshot, inBatch } from './graph';
 import { getGridPosition } from './references';
 import type { Plan, WorkflowDocument } from './types';
 
@@ -144,14 +144,25 @@ export function createDocumentFromPlan(
 
 /**
  * Apply a plan to a document. A plan is a list of calls made in order: each step goes through
- * the call road (`addCall`, as if a model had made the call; a tool neither `tools` nor the
- * document declares becomes an undeclared node that keeps its args), so a reference must point
+ * the call road (`applyCall`: the document `addCall` gives, as if a model had made the call;
+ * a tool neither `tools` nor the document declares becomes an undeclared node that keeps its
+ * args), so a reference must point
  * to an earlier step, and a problem of one step (a reference that cannot be wired, an unknown
  * arg) becomes a note on its node while the rest still builds. Then the plan's explicit edges
  * are connected. Structural problems (a step id already used, an explicit edge `connect`
  * refuses) fail with JSON paths into the plan.
  */
 export function applyPlan(
+  base: WorkflowDocument,
+  plan: Plan,
+  tools: readonly ToolDeclaration[],
+  columns?: number,
+): Result<WorkflowDocument> {
+  // One batch: the calls grow the document's arrays in place, so n steps take linear time.
+  return inBatch(() => applySteps(base, plan, tools, columns));
+}
+
+function applySteps(
   base: WorkflowDocument,
   plan: Plan,
   tools: readonly ToolDeclaration[],
@@ -176,12 +187,12 @@ export function applyPlan(
       return;
     }
     indexById.set(step.id, i);
-    doc = addCall(doc, {
+    doc = applyCall(doc, {
       id: step.id,
       decl: toolsByName.get(step.tool) ?? getToolSnapshot(doc, step.tool)?.declaration ?? step.tool,
       args: step.args ?? {},
       position: getGridPosition(doc.nodes.length, columns),
-    }).doc;
+    });
   });
 
   (plan.edges ?? []).forEach((edge, i) => {

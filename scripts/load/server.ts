@@ -5,7 +5,26 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export function getFreePort(): Promise<number> {
+/** Whether `port` is free on 127.0.0.1. */
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A free port on 127.0.0.1: any the system gives, or the first free one in TOOLFLOW_PORTS
+ * (`3300-3399`) when a shared machine hands out port ranges.
+ */
+export async function getFreePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TOOLFLOW_PORTS ?? '');
+  if (range) {
+    for (let port = Number(range[1]); port <= Number(range[2]); port++)
+      if (await isPortFree(port)) return port;
+    throw new Error(`No free port in TOOLFLOW_PORTS=${process.env.TOOLFLOW_PORTS}.`);
+  }
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

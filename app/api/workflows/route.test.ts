@@ -144,6 +144,8 @@ describe.each(backends)('/api/workflows on $name', (backend) => {
       for (const [handler, method, body] of [
         [read, 'GET', undefined],
         [update, 'PUT', { version: 1, document: { ...document, nodes: [], edges: [] } }],
+        // A stale version is refused as someone else's too, never answered with the current copy.
+        [update, 'PUT', { version: 7, document: { ...document, nodes: [], edges: [] } }],
         [remove, 'DELETE', undefined],
       ] as const) {
         const res = await mallory.send(handler, method, url, body, params);
@@ -151,6 +153,7 @@ describe.each(backends)('/api/workflows on $name', (backend) => {
         const error = await res.json();
         expect(error.code).toBe('forbidden:workflow');
         expect(error.message).toContain('belongs to another browser');
+        expect(error.details, method).toBeUndefined();
       }
       // No cookie at all is just another stranger.
       expect((await read(jsonRequest(url, 'GET'), { params: Promise.resolve(params) })).status).toBe(403);

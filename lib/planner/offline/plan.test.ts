@@ -181,11 +181,13 @@ describe('planOffline on English tasks', () => {
     const result = planOffline({ task: 'Paint the fence green', tools: allTools });
     expect(result.calls).toEqual([]);
     expect(result.notes).toEqual([expect.stringContaining('No tool matches the task')]);
+    // The note is read in the editor and by the CLI alike: it names neither's controls.
+    expect(result.notes[0]).not.toMatch(/palette|toolkit|model/i);
   });
 
   it('says when no tools are available at all', () => {
     expect(planOffline({ task: 'Optimise the structure', tools: [] }).notes).toEqual([
-      'No tools are available: import a toolkit first.',
+      'No tools are available to plan with: give the planner tool declarations first.',
     ]);
   });
 

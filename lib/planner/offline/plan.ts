@@ -72,8 +72,8 @@ export function planOffline(input: OfflinePlanInput): OfflinePlan {
   if (groups.length === 0) {
     notes.push(
       index.tools.length === 0
-        ? 'No tools are available: import a toolkit first.'
-        : 'No tool matches the task. Name the action in words a tool description uses, or pick tools from the palette.',
+        ? 'No tools are available to plan with: give the planner tool declarations first.'
+        : "No tool matches the task: no tool's name or description speaks of an action or a thing the task names. Name the action in the words a tool's description uses, or plan with tools that do it.",
     );
     return { calls: [], notes };
   }

@@ -15,6 +15,7 @@ export function createOfflinePort(): ModelPort {
   return {
     planner: OFFLINE_PLANNER,
     model: 'rules (no language model)',
+    isLanguageModel: false,
     turn: (request) => runOfflineTurn(request),
   };
 }

@@ -56,6 +56,8 @@ describe('addCall', () => {
     expect(result.edges).toEqual([]);
     const undeclared = addCall(empty, { id: 'a', decl: fetchTool, args: { executor: '{{x.result}}' } });
     expect(undeclared.step).toMatchObject({ args: {}, unknownArgs: ['executor'] });
+    // Neither is a parameter, so neither is warned about as an embedded reference.
+    expect([result.doc.nodes[0].notes, undeclared.doc.nodes[0].notes]).toEqual([undefined, undefined]);
   });
 });
 
@@ -87,6 +89,45 @@ describe('updateCall', () => {
     expect(result?.edges.map((e) => e.id)).toEqual(['a.path->c.path']);
     expect(result?.doc.nodes[2]).toMatchObject({ args: {}, unknownArgs: ['colour'] });
     expect(result?.issues.map((i) => i.code)).toEqual(['unknown_arg']);
+  });
+
+  it('drops the notes about each arg it replaces, so none goes stale', () => {
+    const doc = addCall(wired(), {
+      id: 'c',
+      decl: analyseTool,
+      args: { path: '{{zz.path}}', threshold: '{{a.path}}', tags: ['t'] },
+      notes: [
+        { severity: 'warning', code: 'repaired_arguments', message: 'Repaired.' },
+        { severity: 'warning', code: 'possibly_truncated', message: 'Cut inside "tags".', param: 'tags' },
+      ],
+    }).doc;
+    const notes = (d: WorkflowDocument) => d.nodes[2].notes?.map((n) => [n.code, n.param]);
+    expect(notes(doc)).toEqual([
+      ['repaired_arguments', undefined],
+      ['possibly_truncated', 'tags'],
+      ['bad_reference', 'path'],
+      ['bad_reference', 'threshold'],
+    ]);
+    // path is wired now, threshold gets a value, tags is cleared: each of their notes goes.
+    const result = updateCall(doc, {
+      stepId: 'c',
+      args: { path: '{{a.path}}', threshold: 0.1 },
+      unset: ['tags'],
+    });
+    expect(notes(result!.doc)).toEqual([['repaired_arguments', undefined]]);
+    // A reference that still cannot be wired takes the place of the old note, not beside it.
+    const again = updateCall(doc, { stepId: 'c', args: { threshold: '{{zz.size}}' } });
+    expect(notes(again!.doc)).toEqual([
+      ['repaired_arguments', undefined],
+      ['possibly_truncated', 'tags'],
+      ['bad_reference', 'path'],
+      ['bad_reference', 'threshold'],
+    ]);
+    expect(again!.doc.nodes[2].notes?.[3].message).toContain('zz.size');
+    for (const r of [result!, again!]) {
+      const replayed = applyOperations(doc, r.operations);
+      expect(replayed.ok && JSON.stringify(replayed.value)).toBe(JSON.stringify(r.doc));
+    }
   });
 
   it('is undefined for a step that does not exist', () => {

@@ -14,7 +14,7 @@
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration } from '../../tools/types';
 import type { Issue } from '../../result';
 import { getNodeParameters } from '../export';
-import { getConnectedInputs, getToolSnapshot } from '../graph';
+import { findNode, getConnectedInputs, getToolSnapshot, inBatch } from '../graph';
 import { getArgKind, getUnknownArgIssue, setJsonMember } from '../params';
 import { getGridPosition, getReferences, parseReference } from '../references';
 import {
@@ -80,17 +80,21 @@ function sortArgs(
   decl: ToolDeclaration | undefined,
   args: Record<string, unknown>,
   systemParams: readonly string[],
-): { values: Record<string, unknown>; unknown: string[]; references: Set<string> } {
+): { values: Record<string, unknown>; unknown: string[]; references: Set<string>; params: Set<string> } {
   const values: Record<string, unknown> = {};
   const unknown: string[] = [];
   const references = new Set<string>();
+  // Args that are parameters: only they are wired, or warned about an embedded reference (an
+  // unknown arg is dropped and a system parameter is the platform's, whatever they hold).
+  const params = new Set<string>();
   for (const name of Object.keys(args)) {
     const kind = getArgKind(decl, name, systemParams);
+    if (kind === 'param') params.add(name);
     if (kind === 'unknown') unknown.push(name);
     else if (kind === 'param' && parseReference(args[name])) references.add(name);
     else setJsonMember(values, name, args[name]);
   }
-  return { values, unknown, references };
+  return { values, unknown, references, params };
 }
 
 /**
@@ -101,12 +105,13 @@ function wireReferences(
   doc: WorkflowDocument,
   target: string,
   args: Record<string, unknown>,
-  references: ReadonlySet<string>,
+  { references, params }: { references: ReadonlySet<string>; params: ReadonlySet<string> },
 ): { doc: WorkflowDocument; edges: WorkflowEdge[]; notes: NodeIssue[] } {
   const edges: WorkflowEdge[] = [];
   const notes: NodeIssue[] = [];
   let next = doc;
   for (const name of Object.keys(args)) {
+    if (!params.has(name)) continue;
     const value = args[name];
     const ref = references.has(name) ? parseReference(value) : undefined;
     if (!ref) {
@@ -137,11 +142,45 @@ const toConnection = (e: WorkflowEdge): Connection => ({
  * the rest. The caller makes sure `call.id` is free.
  */
 export function addCall(doc: WorkflowDocument, call: ToolCall): CallResult {
-  const systemParams = doc.systemParams ?? DEFAULT_SYSTEM_PARAMS;
+  return inBatch(() => {
+    const { next, placed, wired, sorted } = placeCall(doc, call);
+    const id = asNodeId(call.id);
+    const node = next.nodes[next.nodes.length - 1];
+    const connected = getConnectedInputs(wired.edges).get(id);
+    const step: AddedStep = {
+      id,
+      tool: typeof call.decl === 'string' ? call.decl : call.decl.name,
+      args: node.args,
+      unknownArgs: [...sorted.unknown],
+      ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : {}),
+      issues: getNodeParameters(next, node, connected).problems,
+    };
+    return {
+      doc: next,
+      step,
+      edges: wired.edges,
+      operations: [
+        { op: 'add_step', step },
+        ...wired.edges.map((edge) => ({ op: 'connect' as const, edge: toConnection(edge) })),
+      ],
+      elsewhere: getNotesAdded(doc, placed, id),
+    };
+  });
+}
+
+/**
+ * The document `addCall` gives, without the account of what the call did (its step, problems
+ * and operations): the CLI's `build` needs only the document.
+ */
+export function applyCall(doc: WorkflowDocument, call: ToolCall): WorkflowDocument {
+  return inBatch(() => placeCall(doc, call).next);
+}
+
+/** The change a call makes: the node with its notes, then its references wired. */
+function placeCall(doc: WorkflowDocument, call: ToolCall) {
   const decl = typeof call.decl === 'string' ? undefined : call.decl;
-  const tool = typeof call.decl === 'string' ? call.decl : call.decl.name;
   const id = asNodeId(call.id);
-  const sorted = sortArgs(decl, call.args, systemParams);
+  const sorted = sortArgs(decl, call.args, doc.systemParams ?? DEFAULT_SYSTEM_PARAMS);
   const placed = addNode(
     doc,
     call.decl,
@@ -151,30 +190,13 @@ export function addCall(doc: WorkflowDocument, call: ToolCall): CallResult {
     {
       unknownArgs: sorted.unknown,
       ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : {}),
+      ...(call.notes ? { notes: [...call.notes] } : {}),
     },
   );
-  const wired = wireReferences(placed, id, call.args, sorted.references);
-  const next = addNodeNotes(wired.doc, id, [...(call.notes ?? []), ...wired.notes]);
-  const node = next.nodes[next.nodes.length - 1];
-  const connected = getConnectedInputs(wired.edges).get(id);
-  const step: AddedStep = {
-    id,
-    tool,
-    args: node.args,
-    unknownArgs: [...sorted.unknown],
-    ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : {}),
-    issues: getNodeParameters(next, node, connected).problems,
-  };
-  return {
-    doc: next,
-    step,
-    edges: wired.edges,
-    operations: [
-      { op: 'add_step', step },
-      ...wired.edges.map((edge) => ({ op: 'connect' as const, edge: toConnection(edge) })),
-    ],
-    elsewhere: getNotesAdded(doc, placed, id),
-  };
+  // The call's own notes go on first, so that an input its reference wires loses them, as it
+  // does when the operations are replayed (connect after add_step).
+  const wired = wireReferences(placed, id, call.args, sorted);
+  return { next: addNodeNotes(wired.doc, id, wired.notes), placed, wired, sorted };
 }
 
 /** Notes `after` has on nodes of `before` (other than `except`) that `before` did not. */
@@ -220,7 +242,7 @@ export interface UpdateResult {
  * clears. Undefined when there is no such step.
  */
 export function updateCall(doc: WorkflowDocument, update: StepUpdate): UpdateResult | undefined {
-  const node = doc.nodes.find((n) => n.id === update.stepId);
+  const node = findNode(doc, update.stepId);
   if (!node) return undefined;
   const decl = getToolSnapshot(doc, node.tool)?.declaration;
   const sorted = sortArgs(decl, update.args, doc.systemParams ?? DEFAULT_SYSTEM_PARAMS);
@@ -233,14 +255,19 @@ export function updateCall(doc: WorkflowDocument, update: StepUpdate): UpdateRes
   };
   const set = applyOperations(doc, [changed]);
   if (!set.ok) return undefined;
-  const wired = wireReferences(set.value, node.id, update.args, sorted.references);
+  const wired = wireReferences(set.value, node.id, update.args, sorted);
   if (wired.notes.length > 0) changed.notes = wired.notes;
+  const operations: WorkflowOperation[] = [
+    changed,
+    ...wired.edges.map((edge) => ({ op: 'connect' as const, edge: toConnection(edge) })),
+  ];
+  // The document is the operations replayed, so the editor's replay gives it byte for byte
+  // (notes replace older notes about their parameter before the edges are made).
+  const next = applyOperations(doc, operations);
+  if (!next.ok) return undefined;
   return {
-    doc: addNodeNotes(wired.doc, node.id, wired.notes),
-    operations: [
-      changed,
-      ...wired.edges.map((edge) => ({ op: 'connect' as const, edge: toConnection(edge) })),
-    ],
+    doc: next.value,
+    operations,
     updated: Object.keys(sorted.values),
     edges: wired.edges,
     issues: [...sorted.unknown.map((name) => getUnknownArgIssue(name, node.tool)), ...wired.notes],

@@ -4,6 +4,8 @@ import type { ToolDeclaration } from '../../tools/types';
 import { analyseTool, fetchTool } from '../__fixtures__/declarations';
 import {
   addNode,
+  addNodeNotes,
+  clearParamNotes,
   connect,
   disconnect,
   duplicateNodes,
@@ -314,6 +316,85 @@ describe('setArg and resetArg', () => {
     const doc = twoNodes();
     setArg(doc, 'step_1', 'url', 'https://changed');
     expect(doc.nodes[0].args.url).toBe('https://x');
+  });
+});
+
+describe('notes about a parameter', () => {
+  const truncated = {
+    severity: 'warning' as const,
+    code: 'possibly_truncated',
+    message: 'The reply was cut off inside argument "path".',
+    param: 'path',
+  };
+  const badReference = {
+    severity: 'error' as const,
+    code: 'bad_reference',
+    message: 'Argument "threshold" refers to {{step_9.x}}, which cannot be wired.',
+    param: 'threshold',
+  };
+  const repaired = { severity: 'warning' as const, code: 'repaired_arguments', message: 'Repaired.' };
+  const noted = () => addNodeNotes(twoNodes(), 'step_2', [repaired, truncated, badReference]);
+  const codes = (doc: WorkflowDocument) => doc.nodes[1].notes?.map((n) => n.code);
+
+  it('go when the parameter is set, and only those about it', () => {
+    expect(codes(setArg(noted(), 'step_2', 'path', 'b.cif'))).toEqual([
+      'repaired_arguments',
+      'bad_reference',
+    ]);
+    expect(codes(setArg(noted(), 'step_2', 'threshold', 0.2))).toEqual([
+      'repaired_arguments',
+      'possibly_truncated',
+    ]);
+  });
+
+  it('go when the value set is the one it had (the value is confirmed)', () => {
+    const doc = setArg(noted(), 'step_2', 'path', 'a.cif');
+    const again = addNodeNotes(doc, 'step_2', [truncated]);
+    expect(codes(setArg(again, 'step_2', 'path', 'a.cif'))).toEqual(['repaired_arguments', 'bad_reference']);
+  });
+
+  it('go when the parameter is reset, even when it had no arg', () => {
+    expect(codes(resetArg(noted(), 'step_2', 'threshold'))).toEqual([
+      'repaired_arguments',
+      'possibly_truncated',
+    ]);
+  });
+
+  it('go when an edge feeds the input', () => {
+    const result = connect(noted(), {
+      source: 'step_1',
+      sourceOutput: 'path',
+      target: 'step_2',
+      targetInput: 'path',
+    });
+    expect(result.ok && codes(result.value)).toEqual(['repaired_arguments', 'bad_reference']);
+  });
+
+  it('leave no empty notes member behind, so the node serializes as one never noted', () => {
+    const doc = addNodeNotes(twoNodes(), 'step_2', [truncated]);
+    expect(JSON.stringify(setArg(doc, 'step_2', 'path', 'x'))).toBe(
+      JSON.stringify(setArg(twoNodes(), 'step_2', 'path', 'x')),
+    );
+  });
+
+  it('are found under a parameter named like an Object.prototype member', () => {
+    const doc = addNodeNotes(twoNodes(), 'step_2', [{ ...truncated, param: '__proto__' }, repaired]);
+    expect(codes(setArg(doc, 'step_2', '__proto__', 1))).toEqual(['repaired_arguments']);
+    expect(codes(clearParamNotes(doc, 'step_2', ['constructor']))).toEqual([
+      'possibly_truncated',
+      'repaired_arguments',
+    ]);
+  });
+
+  it('stay when another parameter changes, and the document is the same when there is nothing to drop', () => {
+    const doc = noted();
+    expect(clearParamNotes(doc, 'step_2', ['mode'])).toBe(doc);
+    expect(resetArg(doc, 'step_2', 'mode')).toBe(doc);
+    expect(codes(disconnect(doc, 'none'))).toEqual([
+      'repaired_arguments',
+      'possibly_truncated',
+      'bad_reference',
+    ]);
   });
 });
 

@@ -19,6 +19,8 @@ import {
   getToolSnapshot,
   hasPath,
   isTypeCompatible,
+  own,
+  replaceNode,
 } from '../graph';
 import {
   asNodeId,
@@ -48,9 +50,7 @@ function updateNode(
   if (index === -1) return doc;
   const next = change(doc.nodes[index]);
   if (next === doc.nodes[index]) return doc;
-  const nodes = doc.nodes.slice();
-  nodes[index] = next;
-  return { ...doc, nodes };
+  return { ...doc, nodes: replaceNode(doc.nodes, index, next) };
 }
 
 /** Drop snapshots of tools no node uses any more (an export lists only tools in use). */
@@ -147,29 +147,31 @@ export function removeEdgesWithoutPorts(
   const byId = new Map(doc.nodes.filter((n) => names.has(n.tool)).map((n) => [n.id as string, n]));
   if (byId.size === 0) return doc;
   const notes = new Map<string, NodeIssue[]>();
-  const edges = doc.edges.filter((edge) => {
-    const target = byId.get(edge.target);
-    const source = byId.get(edge.source);
-    let gone: string | undefined;
-    if (target && !getInputPorts(doc, target).some((p) => p.name === edge.targetInput)) {
-      gone = `"${target.id}" has no input "${edge.targetInput}" in the current declaration of tool "${target.tool}"`;
-    } else if (source && !getOutputPorts(doc, source).some((p) => p.name === edge.sourceOutput)) {
-      gone = `"${source.id}" has no output "${edge.sourceOutput}" in the current declaration of tool "${source.tool}"`;
-    }
-    if (gone === undefined) return true;
-    const list = notes.get(edge.target) ?? [];
-    list.push({
-      severity: 'warning',
-      code: 'edge_removed',
-      message: `The edge ${edge.source}.${edge.sourceOutput} → ${edge.target}.${edge.targetInput} was removed: ${gone}. Connect the input again if it still needs a value.`,
-      param: edge.targetInput,
-    });
-    notes.set(edge.target, list);
-    return false;
-  });
+  const edges = own(
+    doc.edges.filter((edge) => {
+      const target = byId.get(edge.target);
+      const source = byId.get(edge.source);
+      let gone: string | undefined;
+      if (target && !getInputPorts(doc, target).some((p) => p.name === edge.targetInput)) {
+        gone = `"${target.id}" has no input "${edge.targetInput}" in the current declaration of tool "${target.tool}"`;
+      } else if (source && !getOutputPorts(doc, source).some((p) => p.name === edge.sourceOutput)) {
+        gone = `"${source.id}" has no output "${edge.sourceOutput}" in the current declaration of tool "${source.tool}"`;
+      }
+      if (gone === undefined) return true;
+      const list = notes.get(edge.target) ?? [];
+      list.push({
+        severity: 'warning',
+        code: 'edge_removed',
+        message: `The edge ${edge.source}.${edge.sourceOutput} → ${edge.target}.${edge.targetInput} was removed: ${gone}. Connect the input again if it still needs a value.`,
+        param: edge.targetInput,
+      });
+      notes.set(edge.target, list);
+      return false;
+    }),
+  );
   if (notes.size === 0) return doc;
-  const nodes = doc.nodes.map((n) =>
-    notes.has(n.id) ? { ...n, notes: [...(n.notes ?? []), ...notes.get(n.id)!] } : n,
+  const nodes = own(
+    doc.nodes.map((n) => (notes.has(n.id) ? { ...n, notes: [...(n.notes ?? []), ...notes.get(n.id)!] } : n)),
   );
   return { ...doc, nodes, edges };
 }
@@ -180,8 +182,8 @@ export function removeNodes(doc: WorkflowDocument, ids: Iterable<NodeId | string
   if (!doc.nodes.some((n) => gone.has(n.id))) return doc;
   return pruneTools({
     ...doc,
-    nodes: doc.nodes.filter((n) => !gone.has(n.id)),
-    edges: doc.edges.filter((e) => !gone.has(e.source) && !gone.has(e.target)),
+    nodes: own(doc.nodes.filter((n) => !gone.has(n.id))),
+    edges: own(doc.edges.filter((e) => !gone.has(e.source) && !gone.has(e.target))),
   });
 }
 
@@ -194,9 +196,10 @@ export interface Connection {
 }
 
 /**
- * Wire an output to an input. Refused, with the reason, when an end does not exist, the types
- * do not fit (`isTypeCompatible`), the input already has an edge, or the edge would feed a node
- * from itself or close a cycle.
+ * Wire an output to an input; the node's notes about the input go (the edge is its value now).
+ * Refused, with the reason, when an end does not exist, the types do not fit
+ * (`isTypeCompatible`), the input already has an edge, or the edge would feed a node from
+ * itself or close a cycle.
  */
 export function connect(doc: WorkflowDocument, c: Connection): Result<WorkflowDocument> {
   const refuse = (path: string, code: string, message: string) => err<Issue[]>([{ path, code, message }]);
@@ -263,7 +266,9 @@ export function connect(doc: WorkflowDocument, c: Connection): Result<WorkflowDo
     target: target.id,
     targetInput: input.name,
   };
-  return ok({ ...doc, edges: appendEdge(doc.edges, edge) });
+  // The edge is the input's value now: notes about the value it had go.
+  const noted = clearParamNotes(doc, target.id, [input.name]);
+  return ok({ ...noted, edges: appendEdge(doc.edges, edge) });
 }
 
 function listNames(ports: readonly { name: string }[]): string {
@@ -277,10 +282,40 @@ function isUndeclared(doc: WorkflowDocument, node: WorkflowNode): boolean {
 /** Remove one edge; the input falls back to its arg, default or zero value. */
 export function disconnect(doc: WorkflowDocument, edgeId: EdgeId | string): WorkflowDocument {
   if (!doc.edges.some((e) => e.id === edgeId)) return doc;
-  return { ...doc, edges: doc.edges.filter((e) => e.id !== edgeId) };
+  return { ...doc, edges: own(doc.edges.filter((e) => e.id !== edgeId)) };
 }
 
-/** Set one tool_arg of a node (rule 2: even `null` is a value). */
+/**
+ * `node` without its notes about the parameters `names`: a note about a parameter (a reference
+ * that could not be wired, a value the model's reply was cut off in, an edge a changed
+ * declaration removed) describes the value it had, and goes when the value is replaced. The
+ * same node when it has none; a node left without notes has no `notes` member, like one never
+ * noted.
+ */
+function withoutNotesAbout(node: WorkflowNode, names: ReadonlySet<string>): WorkflowNode {
+  const notes = node.notes ?? [];
+  if (!notes.some((n) => n.param !== undefined && names.has(n.param))) return node;
+  const kept = notes.filter((n) => n.param === undefined || !names.has(n.param));
+  if (kept.length > 0) return { ...node, notes: kept };
+  const { notes: _gone, ...rest } = node;
+  return rest;
+}
+
+/**
+ * Drop a node's notes about the parameters `names` (see `withoutNotesAbout`); the commands that
+ * give a parameter a new value (setArg, resetArg, connect, update_step) do it themselves.
+ */
+export function clearParamNotes(
+  doc: WorkflowDocument,
+  id: NodeId | string,
+  names: Iterable<string>,
+): WorkflowDocument {
+  const set = new Set(names);
+  if (set.size === 0) return doc;
+  return updateNode(doc, id, (node) => withoutNotesAbout(node, set));
+}
+
+/** Set one tool_arg of a node (rule 2: even `null` is a value); notes about it go. */
 export function setArg(
   doc: WorkflowDocument,
   nodeId: NodeId | string,
@@ -288,18 +323,23 @@ export function setArg(
   value: unknown,
 ): WorkflowDocument {
   return updateNode(doc, nodeId, (node) => {
+    const kept = withoutNotesAbout(node, new Set([name]));
     if (Object.prototype.hasOwnProperty.call(node.args, name) && Object.is(node.args[name], value))
-      return node;
-    return { ...node, args: { ...node.args, [name]: value } };
+      return kept;
+    return { ...kept, args: { ...node.args, [name]: value } };
   });
 }
 
-/** Remove one tool_arg so the parameter falls back to its default or zero value. */
+/**
+ * Remove one tool_arg so the parameter falls back to its default or zero value; notes about it
+ * go (even when it had no arg: the default is now the chosen value).
+ */
 export function resetArg(doc: WorkflowDocument, nodeId: NodeId | string, name: string): WorkflowDocument {
   return updateNode(doc, nodeId, (node) => {
-    if (!Object.prototype.hasOwnProperty.call(node.args, name)) return node;
+    const kept = withoutNotesAbout(node, new Set([name]));
+    if (!Object.prototype.hasOwnProperty.call(node.args, name)) return kept;
     const { [name]: _removed, ...args } = node.args;
-    return { ...node, args };
+    return { ...kept, args };
   });
 }
 
@@ -321,7 +361,7 @@ export function moveNodes(
     changed = true;
     return { ...node, position: { x: to.x, y: to.y } };
   });
-  return changed ? { ...doc, nodes } : doc;
+  return changed ? { ...doc, nodes: own(nodes) } : doc;
 }
 
 /** Set a node's title; an empty or blank label removes it (the tool name shows instead). */

@@ -7,13 +7,14 @@
 import { err, joinPointer, ok, type Issue, type Result } from '../../result';
 import type { ToolDeclaration } from '../../tools/types';
 import { DERIVED_PROBLEM_CODES } from '../export';
-import { getToolSnapshot } from '../graph';
+import { findNode, getToolSnapshot, inBatch } from '../graph';
 import { getGridPosition } from '../references';
 import { asNodeId, type NodeIssue, type WorkflowDocument } from '../types';
 import {
   addNode,
   addNodeNotes,
   addUnknownArgs,
+  clearParamNotes,
   connect,
   disconnect,
   removeNodes,
@@ -47,7 +48,8 @@ export type WorkflowOperation =
       unset: string[];
       /** Args the declaration lacks, recorded on the node as unknown. */
       unknownArgs?: string[];
-      /** Notes for the node: references that could not be wired. */
+      /** Notes for the node: references that could not be wired. Each replaces the node's
+       * older notes about its parameter, as setting an arg (or `unset`) drops them. */
       notes?: NodeIssue[];
     }
   | { op: 'remove_step'; stepId: string }
@@ -63,12 +65,21 @@ export function getStepNotes(issues: readonly NodeIssue[]): NodeIssue[] {
  * Apply `ops` in order to `doc` (which is not modified) and return the next document. `tools`
  * resolves the tools of new steps (the document's snapshots are used when a tool is not
  * listed; a tool neither knows becomes an undeclared node that keeps its args). All or
- * nothing: any operation that does not fit gives the issues, each at `/operations/<i>`.
+ * nothing: any operation that does not fit gives the issues, each at `/operations/<i>`. One
+ * batch (`inBatch`), so replaying n operations is linear.
  */
 export function applyOperations(
   doc: WorkflowDocument,
   ops: readonly WorkflowOperation[],
   tools: readonly ToolDeclaration[] = [],
+): Result<WorkflowDocument> {
+  return inBatch(() => applyEach(doc, ops, tools));
+}
+
+function applyEach(
+  doc: WorkflowDocument,
+  ops: readonly WorkflowOperation[],
+  tools: readonly ToolDeclaration[],
 ): Result<WorkflowDocument> {
   const byName = new Map<string, ToolDeclaration>();
   for (const tool of tools) if (!byName.has(tool.name)) byName.set(tool.name, tool);
@@ -76,7 +87,7 @@ export function applyOperations(
   let next = doc;
   ops.forEach((operation, i) => {
     const at = joinPointer('/operations', i);
-    const hasNode = (id: string) => next.nodes.some((n) => n.id === id);
+    const hasNode = (id: string) => findNode(next, id) !== undefined;
     switch (operation.op) {
       case 'add_step': {
         const { step } = operation;
@@ -108,8 +119,21 @@ export function applyOperations(
         for (const name of Object.keys(operation.args))
           next = setArg(next, operation.stepId, name, operation.args[name]);
         for (const name of operation.unset) next = resetArg(next, operation.stepId, name);
-        if (operation.unknownArgs) next = addUnknownArgs(next, operation.stepId, operation.unknownArgs);
-        if (operation.notes) next = addNodeNotes(next, operation.stepId, operation.notes);
+        if (operation.unknownArgs) {
+          // Sent again, an unknown arg's older notes (a value cut off) are stale too.
+          next = clearParamNotes(next, operation.stepId, operation.unknownArgs);
+          next = addUnknownArgs(next, operation.stepId, operation.unknownArgs);
+        }
+        if (operation.notes) {
+          // A note of the update (a reference that could not be wired) takes the place of the
+          // older notes about its parameter.
+          const about = operation.notes.flatMap((n) => (n.param === undefined ? [] : [n.param]));
+          next = addNodeNotes(
+            clearParamNotes(next, operation.stepId, about),
+            operation.stepId,
+            operation.notes,
+          );
+        }
         return;
       }
       case 'remove_step':

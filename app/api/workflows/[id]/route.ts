@@ -8,6 +8,8 @@ import { deleteWorkflow, updateWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
+import { assertOwnsWorkflow, getRequestOwner } from '@/lib/http/owner';
+import { getPrisma } from '@/lib/db/client';
 import { loadOwnedWorkflow, requireOwnedWorkflow, workflowNotFound } from '../access';
 import { assertExportableDocument, validateUpdateWorkflow } from '../schema';
 
@@ -26,15 +28,22 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateUpdateWorkflow);
   assertExportableDocument(body.document, { at: '/document', what: 'The document' });
-  const { db } = await requireOwnedWorkflow(request, id, 'change');
-  const outcome = await updateWorkflow(db, id, {
+  // The ownership check rides on the write itself (one statement, one round trip); only a write
+  // that changed nothing looks further, to say 404, 403 or 409 in that order.
+  const owner = getRequestOwner(request);
+  const outcome = await updateWorkflow(await getPrisma(), id, {
     expectedVersion: body.version,
     name: body.name,
     task: body.task,
     document: body.document,
+    ownerId: owner.id,
   });
   if (outcome.ok) return Response.json({ workflow: outcome.workflow } satisfies WorkflowResponse);
   if (outcome.reason === 'not_found') throw workflowNotFound(id);
+  if (outcome.reason === 'forbidden') {
+    assertOwnsWorkflow(owner, outcome.access, 'change');
+    throw new Error(`Workflow "${id}" was refused to its own owner.`);
+  }
   throw new AppError(
     'conflict:version',
     `This workflow changed elsewhere: you saved on top of version ${body.version}, the server has version ${outcome.current.version}. Reload it or keep yours as a new version.`,

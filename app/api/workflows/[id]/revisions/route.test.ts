@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
 import { createOwnerClient, type OwnerClient } from '@/tests/owner-client';
@@ -64,6 +65,59 @@ describe.each(backends)('revisions on $name', (backend) => {
       [2, 'save', 2],
       [1, 'create', 1],
     ]);
+  });
+
+  it('lists the node and edge counts stored with each revision, not counted from documents', async () => {
+    const alice = createOwnerClient();
+    const { id, save } = await setUp(alice);
+    await save(1, doc([node('a', { url: 'y' }), node('b'), node('c')]));
+    const stored = await database.db.workflowRevision.findMany({
+      where: { workflowId: id },
+      orderBy: { version: 'asc' },
+      select: { version: true, nodeCount: true, edgeCount: true },
+    });
+    expect(JSON.stringify(stored)).toBe(
+      JSON.stringify([
+        { version: 1, nodeCount: 1, edgeCount: 0 },
+        { version: 2, nodeCount: 3, edgeCount: 0 },
+      ]),
+    );
+    // The list answers from the columns: a document changed behind its back does not move them.
+    await database.db
+      .$executeRaw`UPDATE "WorkflowRevision" SET "document" = '{"nodes":[]}'::json WHERE "workflowId" = ${id}`;
+    const res = await alice.send(list, 'GET', `/api/workflows/${id}/revisions`, undefined, { id });
+    const { revisions } = await res.json();
+    expect(revisions.map((r: { nodeCount: number }) => r.nodeCount)).toEqual([3, 1]);
+  });
+
+  it('backfills the counts of revisions written before they were stored (the migration)', async () => {
+    const alice = createOwnerClient();
+    const { id, save } = await setUp(alice);
+    await save(1, doc([node('a'), node('b')]));
+    await database.db
+      .$executeRaw`UPDATE "WorkflowRevision" SET "nodeCount" = 0, "edgeCount" = 0 WHERE "workflowId" = ${id}`;
+    await database.db
+      .$executeRaw`UPDATE "WorkflowRevision" SET "document" = '{"nodes":[{},{}],"edges":[{}]}'::json WHERE "workflowId" = ${id} AND "version" = 1`;
+    const sql = readFileSync(
+      new URL(
+        '../../../../../prisma/migrations/20261126000000_revision_counts/migration.sql',
+        import.meta.url,
+      ),
+      'utf8',
+    );
+    const backfill = sql.slice(sql.indexOf('UPDATE "WorkflowRevision"')).replace(/;\s*$/, '');
+    await database.db.$executeRawUnsafe(`${backfill} WHERE "workflowId" = '${id}'`);
+    const stored = await database.db.workflowRevision.findMany({
+      where: { workflowId: id },
+      orderBy: { version: 'asc' },
+      select: { nodeCount: true, edgeCount: true },
+    });
+    expect(JSON.stringify(stored)).toBe(
+      JSON.stringify([
+        { nodeCount: 2, edgeCount: 1 },
+        { nodeCount: 2, edgeCount: 0 },
+      ]),
+    );
   });
 
   it('shows one revision with a diff summary against the one before it, or another one', async () => {

@@ -1,0 +1,165 @@
+/**
+ * The measuring half of scripts/bench/save-path.ts (run with `--conditions=react-server`): times
+ * each piece of a 500-node save and prints the rows as JSON on stdout.
+ */
+import { randomBytes } from 'node:crypto';
+import { validateUpdateWorkflow } from '../../app/api/workflows/schema';
+import { generateWorkflow } from '../../lib/bench/generate-workflow';
+import { createPrisma, type Db } from '../../lib/db/client';
+import { createId } from '../../lib/db/ids';
+import { createPgRunner } from '../../lib/db/sql-runner';
+import { createWorkflow, REVISION_LIMIT, TX_OPTIONS, updateWorkflow } from '../../lib/db/workflows';
+import { MAX_JSON_DEPTH } from '../../lib/http/body';
+import { getJsonDepth } from '../../lib/tools/json-text';
+import { getDocumentIssues } from '../../lib/workflow/check';
+import type { WorkflowDocument } from '../../lib/workflow/types';
+import type { BenchRow } from './types';
+
+const NODES = 500;
+const RUNS = 60;
+const PG_ADMIN_URL = process.env.TOOLFLOW_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const doc = generateWorkflow(NODES);
+const moved = (i: number): WorkflowDocument => ({
+  ...doc,
+  nodes: doc.nodes.map((n, j) => (j === i % NODES ? { ...n, position: { x: n.position.x + i, y: 0 } } : n)),
+});
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1];
+
+/** The write as it was before: an interactive transaction of four statements, the document sent twice. */
+async function updateBefore(db: Db, id: string, expectedVersion: number, document: WorkflowDocument) {
+  const text = JSON.stringify(document);
+  return db.$transaction(async (tx) => {
+    const next = expectedVersion + 1;
+    const [row] = await tx.$queryRaw<{ name: string; task: string }[]>`
+      UPDATE "Workflow" SET "document" = ${text}::json, "version" = ${next}, "task" = ${document.task},
+          "updatedAt" = ${new Date()}
+      WHERE "id" = ${id} AND "version" = ${expectedVersion} RETURNING "name", "task"`;
+    if (!row) throw new Error('conflict in bench');
+    await tx.$executeRaw`
+      INSERT INTO "WorkflowRevision" ("id", "workflowId", "version", "name", "task", "document", "reason", "createdAt")
+      VALUES (${createId('rev')}, ${id}, ${next}, ${row.name}, ${row.task}, ${text}::json, 'save', ${new Date()})`;
+    await tx.workflowRevision.deleteMany({
+      where: { workflowId: id, label: null, version: { lte: next - REVISION_LIMIT } },
+    });
+  }, TX_OPTIONS);
+}
+
+async function measureWrites(db: Db, backend: string): Promise<BenchRow[]> {
+  const a = await createWorkflow(db, { name: 'now', document: doc, ownerId: null });
+  const b = await createWorkflow(db, { name: 'before', document: doc, ownerId: null });
+  let va = a.version;
+  let vb = b.version;
+  const now: number[] = [];
+  const before: number[] = [];
+  for (let i = 0; i < RUNS + 5; i++) {
+    let start = performance.now();
+    const out = await updateWorkflow(db, a.id, { expectedVersion: va, document: moved(i) });
+    if (!out.ok) throw new Error(`save failed: ${out.reason}`);
+    va = out.workflow.version;
+    if (i >= 5) now.push(performance.now() - start);
+    start = performance.now();
+    await updateBefore(db, b.id, vb, moved(i));
+    vb++;
+    if (i >= 5) before.push(performance.now() - start);
+  }
+  const note = `${NODES} nodes; ${RUNS} saves each, alternating; ${backend}`;
+  return [
+    {
+      figure: `write p50 (${backend})`,
+      value: median(now),
+      unit: 'ms',
+      better: 'lower',
+      note: `updateWorkflow, one statement; ${note}`,
+    },
+    {
+      figure: `write p99 (${backend})`,
+      value: p99(now),
+      unit: 'ms',
+      better: 'lower',
+      note: `updateWorkflow, one statement; ${note}`,
+    },
+    {
+      figure: `before: write p50 (${backend})`,
+      value: median(before),
+      unit: 'ms',
+      better: 'lower',
+      note: `interactive transaction, 4 statements; ${note}`,
+    },
+    {
+      figure: `before: write p99 (${backend})`,
+      value: p99(before),
+      unit: 'ms',
+      better: 'lower',
+      note: `interactive transaction, 4 statements; ${note}`,
+    },
+  ];
+}
+
+function measureCpu(): BenchRow[] {
+  const body = JSON.stringify({ version: 3, document: doc });
+  const pieces: Record<string, (parsed: { document: WorkflowDocument }) => unknown> = {
+    'JSON.parse + depth limit': () => {
+      const v = JSON.parse(body);
+      if (getJsonDepth(v) > MAX_JSON_DEPTH) throw new Error('too deep');
+    },
+    'request schema (Ajv)': (parsed) => validateUpdateWorkflow(parsed),
+    'write check (export + import validation, tool hashes)': (parsed) => getDocumentIssues(parsed.document),
+    'response JSON.stringify': (parsed) => JSON.stringify({ workflow: { document: parsed.document } }),
+  };
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(pieces).map((k) => [k, []]));
+  for (let i = 0; i < RUNS + 5; i++) {
+    // A fresh parse each time, as a request brings: no declaration object is reused across saves.
+    const parsed = JSON.parse(body);
+    for (const [name, fn] of Object.entries(pieces)) {
+      const start = performance.now();
+      fn(parsed);
+      if (i >= 5) times[name].push(performance.now() - start);
+    }
+  }
+  return Object.entries(times).map(([name, xs]) => ({
+    figure: `${name} p50`,
+    value: median(xs),
+    unit: 'ms',
+    better: 'lower' as const,
+    note: `${NODES} nodes, ${(body.length / 1024).toFixed(0)} KB; median of ${RUNS}, in process`,
+  }));
+}
+
+async function main() {
+  const rows: BenchRow[] = measureCpu();
+  const pglite = await createPrisma({ kind: 'pglite', dataDir: 'memory://' });
+  try {
+    rows.push(...(await measureWrites(pglite, 'PGlite')));
+  } finally {
+    await pglite.$disconnect();
+  }
+  const admin = await createPgRunner(PG_ADMIN_URL).catch(() => null);
+  if (admin) {
+    const name = `toolflow_bench_save_${randomBytes(4).toString('hex')}`;
+    await admin.exec(`CREATE DATABASE "${name}"`);
+    const url = PG_ADMIN_URL.replace(/\/[^/?]*(\?.*)?$/, `/${name}$1`);
+    try {
+      const db = await createPrisma({ kind: 'postgres', url });
+      try {
+        rows.push(...(await measureWrites(db, 'Postgres')));
+      } finally {
+        await db.$disconnect();
+      }
+    } finally {
+      await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.close();
+    }
+  }
+  process.stdout.write(JSON.stringify(rows));
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
