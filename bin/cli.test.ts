@@ -117,7 +117,7 @@ describe('runCli', () => {
       ]);
       expect(exported.nodes[1].unknown_args).toEqual(['colour']);
       expect(out.stderr).toBe(
-        'toolflow build: 0 error(s) and 1 warning(s) on nodes; see "problems" in the export.\n',
+        'toolflow build: 0 errors and 1 warning on nodes; see "problems" in the export.\n',
       );
     });
     it('gives the same bytes twice (a content-derived id)', async () => {
@@ -143,6 +143,23 @@ describe('runCli', () => {
         expect.stringMatching(/^p\.json \/steps\/1\/id: Step id "s1" is already used/),
         expect.stringMatching(/^p\.json \/edges\/0\/source: No step has id "s9"/),
       ]);
+    });
+    it('exits 1 for a step whose tool the declarations lack, naming the step, as the README says of bad input', async () => {
+      const plan = JSON.stringify({
+        steps: [
+          { id: 's1', tool: 'fetch', args: { url: 'https://x' } },
+          { id: 's2', tool: 'frobnicate', args: {} },
+        ],
+      });
+      const { io, out } = createMemoryIo({ 't.json': chainTools, 'p.json': plan });
+      expect(await runCli(['build', '--tools', 't.json', '--plan', 'p.json'], io)).toBe(1);
+      expect(out.stdout).toBe('');
+      expect(out.stderr).toBe(
+        'p.json /steps/1/tool: Tool "frobnicate" is not declared in t.json: add its declaration there, or fix the name.\n',
+      );
+      const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+      expect(readme).toContain('Exit codes: 0 ok, 1 bad input');
+      expect(readme).toMatch(/a step whose tool `--tools` does not declare/);
     });
     it('exits 1 for a plan that is not JSON, with line and column', async () => {
       const { io, out } = createMemoryIo({ 't.json': chainTools, 'p.json': '{"steps": [' });
@@ -172,7 +189,14 @@ describe('runCli', () => {
     it('exits 0 for a valid export', async () => {
       const { io, out } = createMemoryIo({ 'w.json': await buildSeed() });
       expect(await runCli(['validate', 'w.json'], io)).toBe(0);
-      expect(out.stdout).toBe('w.json: ok (1 nodes, 0 edges)\n');
+      expect(out.stdout).toBe('w.json: ok (1 node, 0 edges)\n');
+    });
+    it('counts one edge in the singular and two nodes in the plural', async () => {
+      const built = createMemoryIo({ 't.json': chainTools, 'p.json': chainPlan });
+      await runCli(['build', '--tools', 't.json', '--plan', 'p.json'], built.io);
+      const { io, out } = createMemoryIo({ 'w.json': built.out.stdout });
+      expect(await runCli(['validate', 'w.json'], io)).toBe(0);
+      expect(out.stdout).toBe('w.json: ok (2 nodes, 1 edge)\n');
     });
     it('exits 1 with one "path: message" line per problem', async () => {
       const file = JSON.parse(await buildSeed());

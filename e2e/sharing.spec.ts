@@ -54,6 +54,11 @@ test('owner shares; another browser sees it read-only, cannot edit, forks and ed
   await expect(viewer.getByTestId('node-step_1')).toBeVisible();
   await expect(viewer.getByTestId('node-step_2')).toBeVisible();
   await expect(viewer.getByTestId('json-panel-text')).toContainText('"tool_name": "fetch_file"');
+  // The toolbar offers only what a viewer can use: no greyed-out editing buttons.
+  const toolbar = viewer.getByTestId('canvas-toolbar');
+  await expect(toolbar.getByRole('button')).toHaveCount(1);
+  await expect(toolbar.getByTestId('toolbar-fit')).toBeEnabled();
+  await expect(toolbar.locator('button:disabled')).toHaveCount(0);
 
   // The UI does not edit: dragging a node does not move it relative to the others (the view may
   // pan), double-click does not rename it, and the JSON keeps the stored position.

@@ -1,6 +1,7 @@
 /** `toolflow build`: tool declarations + a plan → the v1 workflow export on stdout (no model). */
 import { basename, extname } from 'node:path';
 import { parseJsonText } from '../../lib/tools/json-text';
+import { countOf } from '../../lib/plural';
 import { exportWorkflow } from '../../lib/workflow/export';
 import { createDocumentFromPlan, parsePlan } from '../../lib/workflow/plan';
 import {
@@ -25,6 +26,11 @@ toolflow.workflow, version 1) on stdout.
   --system-params a,b    parameters the platform injects (default: executor,storage; "" for none)
   --name NAME            workflow name (default: the plan's task, else the plan file name)
   --id ID                workflow id (default: derived from the two files' content)
+
+Exit 0 with the export on stdout (node problems such as missing values are counted on stderr
+and listed in the export); exit 1 with one "FILE /json/path: message" line per problem when
+the input is bad: unreadable files, a plan that is not valid, a step whose tool the
+declarations lack, an edge that does not fit.
 `;
 
 export const command: CliCommand = {
@@ -51,6 +57,23 @@ export const command: CliCommand = {
       printIssues(io, values.plan, plan.error);
       return 1;
     }
+    // A step calling a tool the declarations lack cannot become a real step: bad input (exit 1),
+    // named by its path, rather than an export whose node only says "not declared".
+    const declared = new Set(tools.tools.map((t) => t.name));
+    const unknown = plan.value.steps.flatMap((step, i) =>
+      declared.has(step.tool)
+        ? []
+        : [
+            {
+              path: `/steps/${i}/tool`,
+              message: `Tool "${step.tool}" is not declared in ${values.tools}: add its declaration there, or fix the name.`,
+            },
+          ],
+    );
+    if (unknown.length > 0) {
+      printIssues(io, values.plan, unknown);
+      return 1;
+    }
     const built = createDocumentFromPlan(plan.value, tools.tools, {
       systemParams: getListOption(values['system-params']),
     });
@@ -69,7 +92,7 @@ export const command: CliCommand = {
     const errors = problems.filter((p) => p.severity === 'error').length;
     if (problems.length > 0) {
       io.stderr(
-        `toolflow build: ${errors} error(s) and ${problems.length - errors} warning(s) on nodes; see "problems" in the export.\n`,
+        `toolflow build: ${countOf(errors, 'error')} and ${countOf(problems.length - errors, 'warning')} on nodes; see "problems" in the export.\n`,
       );
     }
     return 0;

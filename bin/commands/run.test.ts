@@ -58,7 +58,7 @@ describe('toolflow run', () => {
     const { io, out } = createMemoryIo({ 'wf.json': memoryExport() });
     expect(await runCli(['run', 'wf.json'], io)).toBe(0);
     const lines = out.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^toolflow run: wf\.json \(sha256:[0-9a-f]{64}\), 2 step\(s\) on memory$/);
+    expect(lines[0]).toMatch(/^toolflow run: wf\.json \(sha256:[0-9a-f]{64}\), 2 steps on memory$/);
     expect(lines[1]).toMatch(
       /^ {2}ok {3}create {2}create_entities \d+ ms {2}\{"entities":\[\{"name":"Alice"/,
     );

@@ -13,6 +13,7 @@ import type { NodeRunRecord, RunLimits } from '../../lib/run/types';
 import { parseJsonText } from '../../lib/tools/json-text';
 import { migrateExport, validateExport } from '../../lib/workflow/import';
 import type { WorkflowExportV1 } from '../../lib/workflow/types';
+import { countOf } from '../../lib/plural';
 import type { McpTarget } from '../../lib/mcp/client';
 import { parseCommandArgs, readInputFile, UsageError, type CliCommand, type CliIo } from '../io';
 
@@ -139,7 +140,7 @@ export const command: CliCommand = {
     const hash = `sha256:${createHash('sha256').update(text.text, 'utf8').digest('hex')}`;
     const plan = await planRunHere(exported, { client, override });
     say(
-      `toolflow run: ${file} (${hash}), ${exported.nodes.length} step(s) on ${
+      `toolflow run: ${file} (${hash}), ${countOf(exported.nodes.length, 'step')} on ${
         plan.servers.map((s) => s.label).join(', ') || 'no server'
       }\n`,
     );

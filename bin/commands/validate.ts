@@ -1,5 +1,6 @@
 /** `toolflow validate FILE`: check a workflow export; one `path: message` line per problem. */
 import { parseJsonText } from '../../lib/tools/json-text';
+import { countOf } from '../../lib/plural';
 import { validateExport } from '../../lib/workflow/import';
 import { parseCommandArgs, readInputFile, UsageError, type CliCommand } from '../io';
 
@@ -26,7 +27,9 @@ export const command: CliCommand = {
       return 1;
     }
     const { nodes, edges } = parsed.ok ? (parsed.value as { nodes?: unknown[]; edges?: unknown[] }) : {};
-    io.stdout(`${file}: ok (${nodes?.length ?? 0} nodes, ${edges?.length ?? 0} edges)\n`);
+    io.stdout(
+      `${file}: ok (${countOf(nodes?.length ?? 0, 'node')}, ${countOf(edges?.length ?? 0, 'edge')})\n`,
+    );
     return 0;
   },
 };

@@ -14,6 +14,7 @@ import { FIT_MAX_ZOOM, FIT_PADDING } from '@/lib/editor/document-layout';
 import type { EditorState } from '@/lib/editor/store';
 
 const selectHasSelectedEdge = (s: EditorState) => s.flowEdges.some((e) => e.selected);
+const selectReadOnly = (s: EditorState) => s.meta.readOnly;
 
 function Icon({ d }: { d: string }) {
   return (
@@ -70,10 +71,15 @@ function ToolButton(props: {
   );
 }
 
-/** Undo/redo, layout and view, clipboard and delete: every canvas action, reachable by keyboard. */
+/**
+ * Undo/redo, layout and view, clipboard and delete: every canvas action, reachable by keyboard.
+ * A read-only view (a share link) gets only what a viewer can use: fitting the view. While a
+ * planner edits, the editing buttons stay, disabled, since they come back when it ends.
+ */
 export function CanvasToolbar() {
   const store = useEditorStoreApi();
   const flow = useReactFlow();
+  const readOnly = useEditorStore(selectReadOnly);
   const canEdit = useEditorStore(selectCanEdit);
   const canUndo = useEditorHistory(selectCanUndo);
   const canRedo = useEditorHistory(selectCanRedo);
@@ -84,6 +90,22 @@ export function CanvasToolbar() {
   // One label for both platforms: the server render cannot know which one the user has.
   const mod = 'Ctrl/⌘+';
   const s = () => store.getState();
+  const fit = (
+    <ToolButton
+      testId="toolbar-fit"
+      label="Fit view"
+      icon="fit"
+      disabled={nodeCount === 0}
+      onClick={() => void flow.fitView({ padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 250 })}
+    />
+  );
+  if (readOnly) {
+    return (
+      <div className="canvas-toolbar" role="toolbar" aria-label="Canvas" data-testid="canvas-toolbar">
+        {fit}
+      </div>
+    );
+  }
   return (
     <div className="canvas-toolbar" role="toolbar" aria-label="Canvas" data-testid="canvas-toolbar">
       <ToolButton
@@ -112,13 +134,7 @@ export function CanvasToolbar() {
       >
         <span className="canvas-toolbar__text">Auto-layout</span>
       </ToolButton>
-      <ToolButton
-        testId="toolbar-fit"
-        label="Fit view"
-        icon="fit"
-        disabled={nodeCount === 0}
-        onClick={() => void flow.fitView({ padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 250 })}
-      />
+      {fit}
       <span className="canvas-toolbar__sep" aria-hidden />
       <ToolButton
         testId="toolbar-copy"

@@ -1,7 +1,8 @@
 'use client';
 import { useMemo, useState } from 'react';
 import { useEditorStore } from '@/lib/editor/context';
-import { downloadText, getDownloadName } from '@/lib/editor/download';
+import { downloadText } from '@/lib/editor/download';
+import { getExportFileName } from '@/lib/workflow/file-name';
 import { selectExport, selectMeta } from '@/lib/editor/selectors';
 import '@/components/ui/controls.css';
 import './panels.css';
@@ -41,7 +42,7 @@ export function JsonPanel() {
         <button
           type="button"
           className="btn btn-small"
-          onClick={() => downloadText(getDownloadName(meta.name), text)}
+          onClick={() => downloadText(getExportFileName(meta.name), text)}
           data-testid="json-download"
         >
           Download

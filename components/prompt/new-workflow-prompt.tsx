@@ -46,10 +46,12 @@ export function NewWorkflowPrompt({ llm }: Props) {
     const abort = new AbortController();
     controller.current = abort;
     const useModel = planner === 'llm' && llm !== null;
+    // All toolkits picked (or not loaded yet): name none, and the server plans with all of them.
+    const narrowed = toolkits !== null && picked.size < toolkits.length;
     // The planning client loads when a plan starts, not with the home page.
     const { openFirstPlan } = await import('@/lib/editor/plan-client');
     const start = await openFirstPlan(
-      { task: text, toolkitIds: [...picked], llm: useModel ? 'openai' : 'offline' },
+      { task: text, ...(narrowed ? { toolkitIds: [...picked] } : {}), llm: useModel ? 'openai' : 'offline' },
       abort.signal,
       { onProgress: setProgress },
     );
@@ -72,7 +74,7 @@ export function NewWorkflowPrompt({ llm }: Props) {
     handOffPlan({ workflowId: id, events: start.events, abort: () => abort.abort() });
     const params = new URLSearchParams({ plan: '1' });
     // All toolkits picked: say nothing, so toolkits added later are used too.
-    if (toolkits && picked.size < toolkits.length) params.set('toolkits', [...picked].join(','));
+    if (narrowed) params.set('toolkits', [...picked].join(','));
     if (useModel) params.set('llm', '1');
     router.push(`/w/${id}?${params}`);
   };

@@ -18,11 +18,11 @@ import { applyOperationsLeniently, getEventOperation } from './plan-apply';
 import type { EditorStore } from './store';
 
 /**
- * What the editor asks the planner for: always its toolkits (empty means every toolkit) and which
- * planner, since the server's default picks the model whenever one is configured.
+ * What the editor asks the planner for: its toolkits (absent: every toolkit the person sees, the
+ * server's default) and always which planner, since the server's default picks the model
+ * whenever one is configured.
  */
-export type PlanRequest = Pick<ApiPlanRequest, 'task' | 'document'> & {
-  toolkitIds: string[];
+export type PlanRequest = Pick<ApiPlanRequest, 'task' | 'document' | 'toolkitIds'> & {
   llm: 'offline' | 'openai';
 };
 

@@ -10,6 +10,7 @@ import { checkArguments, getExportTool, resolveArguments } from './arguments';
 import { capJson } from './cap';
 import { getServerRefLabel, type RunPlan } from './preflight';
 import { getSkippedNodes, getStartableNodes } from './schedule';
+import { countOf } from '../plural';
 import type {
   NodeRunRecord,
   NodeRunStatus,
@@ -279,7 +280,7 @@ export async function executeRun(
     status: 'failed',
     error: {
       code: 'node_failed',
-      message: `${failed.filter((n) => n.status === 'failed').length} step(s) failed, ${failed.filter((n) => n.status === 'skipped').length} skipped; first: "${first.nodeId}": ${first.error?.message ?? first.status}`,
+      message: `${countOf(failed.filter((n) => n.status === 'failed').length, 'step')} failed, ${failed.filter((n) => n.status === 'skipped').length} skipped; first: "${first.nodeId}": ${first.error?.message ?? first.status}`,
     },
     nodes,
   };

@@ -8,6 +8,7 @@ import type { PlanEvent } from '@/lib/planner/types';
 import { BUILTIN_TOOLKITS } from '@/lib/toolkits/builtin';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 import { POST as createWorkflow } from '../workflows/route';
+import { POST as addToolkit } from '../toolkits/route';
 import { POST as plan } from './route';
 
 const backends = await getTestBackends();
@@ -179,9 +180,68 @@ describe.each(backends)('POST /api/plan on $name', (backend) => {
     expect((await res.json()).code).toBe('forbidden:workflow');
   });
 
+  it('plans with every toolkit the caller sees when the request names none, as the home page does', async () => {
+    vi.stubEnv('OPENAI_API_KEY', '');
+    const alice = createOwnerClient();
+    const bob = createOwnerClient();
+    const declarations = (name: string) => ({
+      tools: [
+        {
+          name,
+          description: 'Frobnicate a widget by its serial number',
+          inputSchema: { type: 'object', properties: { serial: { type: 'string' } }, required: ['serial'] },
+        },
+      ],
+    });
+    expect(
+      (
+        await alice.send(addToolkit, 'POST', '/api/toolkits', {
+          name: 'Mine',
+          declarations: declarations('frobnicate_widget'),
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await bob.send(addToolkit, 'POST', '/api/toolkits', {
+          name: 'Theirs',
+          declarations: declarations('frobnicate_gadget'),
+        })
+      ).status,
+    ).toBe(201);
+
+    // A built-in toolkit's task, with no toolkitIds: the seed's two steps, wired.
+    const seed = await readLines(await alice.send(plan, 'POST', '/api/plan', { task: SEED_TASK }));
+    const seedDoc = seed.at(-1) as { document: WorkflowDocument };
+    expect(seedDoc.document.nodes.map((n) => n.tool)).toEqual(['optimize_structure', 'calculate_phonons']);
+    const seedDone = seed.find((l) => l.type === 'done') as Extract<PlanEvent, { type: 'done' }>;
+    expect(seedDone.missingValues).toEqual([]);
+
+    // The caller's own toolkit is among them, and another browser's is not.
+    const res = await alice.send(plan, 'POST', '/api/plan', {
+      task: 'Frobnicate the widget with serial SN-42',
+    });
+    expect(res.status).toBe(200);
+    const lines = await readLines(res);
+    const done = lines.find((l) => l.type === 'done') as Extract<PlanEvent, { type: 'done' }>;
+    expect(done.steps.map((st) => st.tool)).toEqual(['frobnicate_widget']);
+    expect(JSON.stringify(lines)).not.toContain('frobnicate_gadget');
+  });
+
+  it('ends a plan that makes nothing with the planner’s reason on done, not blaming a model', async () => {
+    vi.stubEnv('OPENAI_API_KEY', '');
+    const lines = await readLines(
+      await createOwnerClient().send(plan, 'POST', '/api/plan', { task: 'asdf qwerty' }),
+    );
+    const done = lines.find((l) => l.type === 'done') as Extract<PlanEvent, { type: 'done' }>;
+    expect(done).toMatchObject({ stopReason: 'no_tool_calls', steps: [], missingValues: [] });
+    expect(done.message).toMatch(/^No tool matches the task/);
+    expect(JSON.stringify(lines)).not.toMatch(/the model/i);
+  });
+
   it('says what is missing: no tools, an unknown toolkit, a bad field, unreadable declarations', async () => {
     const client = createOwnerClient();
-    const none = await client.send(plan, 'POST', '/api/plan', { task: 'x' });
+    const none = await client.send(plan, 'POST', '/api/plan', { task: 'x', toolkitIds: [] });
     expect(none.status).toBe(400);
     expect((await none.json()).message).toContain('There are no tools to plan with');
     const unknown = await client.send(plan, 'POST', '/api/plan', { task: 'x', toolkitIds: ['tk_nope'] });

@@ -2,10 +2,12 @@
  * POST /api/plan — plan a workflow (or edit one) from a task in words, streamed as NDJSON: one
  * PlanEvent per line (`start` names the planner, then `step`, `edge`, `operation`, `warning`,
  * `error`, and `done` with the stop reason), then one `document` line with the workflow the
- * operations give, for API clients that do not apply them themselves. Nothing is saved here: the
+ * operations give, for API clients that do not apply them themselves. Without `toolkitIds` or
+ * `tools` it plans with every toolkit the caller sees. Nothing is saved here: the
  * editor applies the operations as one undoable change and saves as usual.
  */
 import { getPrisma } from '@/lib/db/client';
+import { listToolkits } from '@/lib/db/toolkits';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
@@ -40,6 +42,11 @@ export const POST = withErrors(async (request: Request) => {
   // load
   const db = await getPrisma();
   const tools: ToolDeclaration[] = [];
+  if (body.toolkitIds === undefined && body.tools === undefined) {
+    // Neither named: every toolkit the caller sees (the built-ins and theirs), as the home page does.
+    for (const toolkit of await listToolkits(db, { ownerId: owner.isNew ? null : owner.id }))
+      tools.push(...toolkit.tools);
+  }
   for (const id of body.toolkitIds ?? []) {
     tools.push(...(await requireToolkit(db, id, owner, 'plan with', 'read')).tools);
   }

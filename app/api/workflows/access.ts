@@ -7,6 +7,7 @@
 import { getPrisma, type Db } from '@/lib/db/client';
 import { getWorkflow, getWorkflowAccess, type WorkflowAccess, type WorkflowRecord } from '@/lib/db/workflows';
 import { AppError } from '@/lib/http/errors';
+import { getExportFileName } from '@/lib/workflow/file-name';
 import { assertOwnsWorkflow, getRequestOwner, type RequestOwner } from '@/lib/http/owner';
 
 /** 404 naming the id. */
@@ -54,17 +55,6 @@ export function loadOwnedWorkflow(
   action: string,
 ): Promise<OwnedWorkflow<WorkflowRecord>> {
   return openOwned(request, id, action, getWorkflow);
-}
-
-/** A file name for downloads: the workflow name reduced to safe characters. */
-export function getExportFileName(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[^\w\s.-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .slice(0, 80);
-  return `${slug || 'workflow'}.toolflow.json`;
 }
 
 /** Response headers for a JSON download. */

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseScenario } from './scenario';
 import { startScriptedServer } from './server';
+import { countOf } from '../../plural';
 
 const DEFAULT_SCENARIO = fileURLToPath(new URL('./scenarios/optimize-phonons.json', import.meta.url));
 
@@ -61,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const name = scenario.value.name ?? file;
   process.stdout.write(
-    `Scripted OpenAI-protocol server on ${server.url} (scenario "${name}", ${scenario.value.turns.length} turns)\n` +
+    `Scripted OpenAI-protocol server on ${server.url} (scenario "${name}", ${countOf(scenario.value.turns.length, 'turn')})\n` +
       `Point Toolflow at it:\n  OPENAI_BASE_URL=${server.baseURL} OPENAI_API_KEY=scripted npm run dev\n` +
       `  OPENAI_BASE_URL=${server.baseURL} OPENAI_API_KEY=scripted npm run --silent toolflow -- plan "<task>" --tools FILE --llm openai\n` +
       `Add TOOLFLOW_LLM_API=responses to use the Responses API. Ctrl+C stops the server.\n`,

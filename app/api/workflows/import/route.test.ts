@@ -70,6 +70,26 @@ describe.each(backends)('export and import on $name', (backend) => {
       origin: 'edge',
     });
 
+    // A name the home page cut off with an ellipsis (which decomposes to three dots).
+    const cut = await (
+      await alice.send(create, 'POST', '/api/workflows', {
+        name: 'Relax with the model https://example.org/dpa.pt…',
+        document,
+      })
+    ).json();
+    const named = await alice.send(
+      exportRoute,
+      'GET',
+      `/api/workflows/${cut.workflow.id}/export`,
+      undefined,
+      {
+        id: cut.workflow.id,
+      },
+    );
+    expect(named.headers.get('content-disposition')).toBe(
+      'attachment; filename="Relax-with-the-model-httpsexample.orgdpa.pt.toolflow.json"',
+    );
+
     const bob = createOwnerClient();
     const refused = await bob.send(exportRoute, 'GET', `/api/workflows/${workflow.id}/export`, undefined, {
       id: workflow.id,

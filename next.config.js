@@ -1,4 +1,4 @@
-import type { NextConfig } from 'next';
+// @ts-check
 
 /**
  * Sent with every response (SECURITY.md). Scripts may be inline because Next's own bootstrap
@@ -28,7 +28,8 @@ const SECURITY_HEADERS = [
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
 ];
 
-const config: NextConfig = {
+/** @type {import('next').NextConfig} */
+const config = {
   // PGlite ships wasm and data files; keep it (and its adapter) out of the server bundle and load
   // it from node_modules at run time (STACK-NOTES).
   serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@modelcontextprotocol/sdk'],

@@ -1,0 +1,42 @@
+/**
+ * The top level the design card names (DESIGN §5): the Next.js configuration is `next.config.js`,
+ * an ES module typed with a JSDoc `@type` import (checked by `npm run typecheck`), and it is the
+ * one Next.js loads: the security headers SECURITY.md promises come from it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import config from '../next.config.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+describe('next.config.js', () => {
+  it('is the only Next.js configuration, an ES module typed by JSDoc', () => {
+    for (const other of ['next.config.ts', 'next.config.mjs', 'next.config.cjs'])
+      expect(existsSync(ROOT + other), other).toBe(false);
+    const text = readFileSync(ROOT + 'next.config.js', 'utf8');
+    expect(text).toMatch(/^\/\/ @ts-check$/m);
+    expect(text).toContain("/** @type {import('next').NextConfig} */");
+    expect(text).toMatch(/^export default config;$/m);
+    const tsconfig = JSON.parse(readFileSync(ROOT + 'tsconfig.json', 'utf8'));
+    expect(tsconfig.include).toContain('next.config.js');
+  });
+
+  it('keeps PGlite out of the server bundle and sends the security headers', async () => {
+    expect(config.serverExternalPackages).toEqual(
+      expect.arrayContaining(['@electric-sql/pglite', 'pglite-prisma-adapter']),
+    );
+    const rules = await config.headers!();
+    const all = rules.find((r) => r.source === '/:path*')!.headers.map((h) => h.key);
+    expect(all).toEqual([
+      'Content-Security-Policy',
+      'X-Content-Type-Options',
+      'X-Frame-Options',
+      'Referrer-Policy',
+    ]);
+    expect(rules.at(-1)).toEqual({
+      source: '/s/:path*',
+      headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }],
+    });
+  });
+});
