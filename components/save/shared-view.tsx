@@ -2,7 +2,7 @@
 import { ReactFlowProvider } from '@xyflow/react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { forkShared } from '@/lib/api/workflows';
 import { EditorStoreProvider } from '@/lib/editor/context';
 import type { WorkflowDocument } from '@/lib/workflow/types';
@@ -20,6 +20,8 @@ export interface SharedWorkflow {
   expiresAt: string | null;
 }
 
+const subscribeNever = () => () => {};
+
 /**
  * A shared workflow, read-only: the editor's own canvas and JSON panel on a store that refuses
  * edits (`meta.readOnly`), with Download JSON and Fork (a copy of one's own to edit).
@@ -28,6 +30,13 @@ export function SharedView({ token, workflow }: { token: string; workflow: Share
   const router = useRouter();
   const [forking, setForking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The JSON panel is the export, derived from the document the page already carries: rendered in
+  // the browser only, so the HTML does not carry the workflow a second time (as escaped text).
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 
   const fork = async () => {
     setForking(true);
@@ -90,9 +99,7 @@ export function SharedView({ token, workflow }: { token: string; workflow: Share
             <div className="shared__canvas">
               <WorkflowCanvas />
             </div>
-            <aside className="shared__json">
-              <JsonPanel />
-            </aside>
+            <aside className="shared__json">{hydrated ? <JsonPanel /> : null}</aside>
           </div>
         </div>
       </ReactFlowProvider>

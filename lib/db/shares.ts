@@ -2,7 +2,7 @@ import 'server-only';
 /**
  * Read-only share links. A token is 256 random bits, shown once to its creator; only its SHA-256
  * is stored, so a leaked database does not leak working links. Revoking sets `revokedAt` and the
- * lookup refuses it at once (no cache in between).
+ * lookup refuses it on the very next request (the liveness check is never cached).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from './client';
@@ -74,18 +74,66 @@ export async function revokeShare(db: Db, workflowId: string, shareId: string): 
   return (await db.share.count({ where: { id: shareId, workflowId } })) > 0;
 }
 
-/** The workflow behind a token that is live (not revoked, not expired), or null. */
+/**
+ * Workflows read through links, by `<token hash>:<workflow version>`: a version is immutable
+ * (every write of a workflow makes a new one), so an entry never goes stale; it only stops being
+ * asked for. Bounded in entries and in nodes held, least recently used first out. Never consulted before the live check.
+ */
+const SHARED_CACHE_LIMIT = { entries: 200, nodes: 50_000 };
+const sharedCache = new Map<string, WorkflowRecord>();
+let cachedNodes = 0;
+
+const countNodes = (workflow: WorkflowRecord) =>
+  Array.isArray(workflow.document?.nodes) ? workflow.document.nodes.length : 0;
+
+function rememberShared(key: string, workflow: WorkflowRecord): void {
+  if (sharedCache.has(key)) return;
+  sharedCache.set(key, workflow);
+  cachedNodes += countNodes(workflow);
+  while (sharedCache.size > SHARED_CACHE_LIMIT.entries || cachedNodes > SHARED_CACHE_LIMIT.nodes) {
+    const [oldest, evicted] = sharedCache.entries().next().value as [string, WorkflowRecord];
+    sharedCache.delete(oldest);
+    cachedNodes -= countNodes(evicted);
+  }
+}
+
+/**
+ * The workflow behind a token that is live (not revoked, not expired), or null. Every call asks
+ * the database whether the link is live and at which version its workflow is — one indexed row
+ * of Share joined to one of Workflow, no document — so a revocation, an expiry or a deleted
+ * workflow takes effect on the very next request. Only the document of that exact version comes
+ * from memory when this process read it before.
+ */
 export async function getSharedWorkflow(
   db: Db,
   token: string,
   now: Date = new Date(),
 ): Promise<{ share: ShareSummary; workflow: WorkflowRecord } | null> {
   if (!isShareTokenShaped(token)) return null;
-  const row = await db.share.findUnique({
-    where: { tokenHash: hashShareToken(token) },
-    select: { ...summaryFields, workflow: true },
-  });
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
-  const { workflow, ...share } = row;
-  return { share, workflow: workflow as unknown as WorkflowRecord };
+  const tokenHash = hashShareToken(token);
+  const [row] = await db.$queryRaw<(ShareSummary & { version: number })[]>`
+    SELECT s."id", s."workflowId", s."createdAt", s."expiresAt", s."revokedAt", w."version"
+    FROM "Share" s JOIN "Workflow" w ON w."id" = s."workflowId"
+    WHERE s."tokenHash" = ${tokenHash}`;
+  if (!row || row.revokedAt || (row.expiresAt && new Date(row.expiresAt) <= now)) return null;
+  const share: ShareSummary = {
+    id: row.id,
+    workflowId: row.workflowId,
+    createdAt: new Date(row.createdAt),
+    expiresAt: row.expiresAt ? new Date(row.expiresAt) : null,
+    revokedAt: null,
+  };
+  const key = `${tokenHash}:${row.version}`;
+  const cached = sharedCache.get(key);
+  if (cached) {
+    sharedCache.delete(key);
+    sharedCache.set(key, cached);
+    return { share, workflow: cached };
+  }
+  const workflow = await db.workflow.findUnique({ where: { id: row.workflowId } });
+  if (!workflow) return null;
+  const record = workflow as unknown as WorkflowRecord;
+  // Saved again between the two reads: answer with what was read, but keep it under its own version.
+  rememberShared(`${tokenHash}:${record.version}`, record);
+  return { share, workflow: record };
 }

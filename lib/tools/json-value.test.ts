@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createLookupTable } from './json-value';
+import {
+  adoptJson,
+  cloneJson,
+  createLookupTable,
+  createRecord,
+  getMember,
+  hasMember,
+  parseJson,
+} from './json-value';
 
 describe('createLookupTable', () => {
   const table = createLookupTable({ string: 'str', integer: 'int' });
@@ -19,5 +27,70 @@ describe('createLookupTable', () => {
     expect(() => {
       (table as Record<string, string>).string = 'x';
     }).toThrow(TypeError);
+  });
+});
+
+const PROTOTYPE_NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
+
+describe('parseJson', () => {
+  const text = '{"a":{"__proto__":{"x":1},"constructor":[{"toString":2}]},"b":[{"c":null}],"":"e"}';
+
+  it('gives records without a prototype at every depth, which find only their own members', () => {
+    const value = parseJson(text) as Record<string, Record<string, unknown>>;
+    for (const record of [
+      value,
+      value.a,
+      (value.a['constructor'] as unknown as Record<string, unknown>[])[0],
+    ]) {
+      expect(Object.getPrototypeOf(record)).toBeNull();
+    }
+    expect(Object.keys(value.a)).toEqual(['__proto__', 'constructor']);
+    expect(value.a['__proto__']).toEqual({ x: 1 });
+    for (const key of PROTOTYPE_NAMES) expect(value[key], key).toBeUndefined();
+  });
+
+  it('serializes, spreads and clones as the plain JSON it came from', () => {
+    const value = parseJson(text) as Record<string, unknown>;
+    expect(JSON.stringify(value)).toBe(text);
+    expect(JSON.stringify({ ...value })).toBe(text);
+    expect(JSON.stringify(structuredClone(value))).toBe(text);
+    expect(JSON.stringify(cloneJson(value))).toBe(text);
+    expect(value).toEqual(JSON.parse(text));
+  });
+});
+
+describe('adoptJson', () => {
+  it('drops the prototype of plain objects in place and leaves other objects as they are', () => {
+    const date = new Date(0);
+    const value = { a: [{ b: 1 }], when: date };
+    expect(adoptJson(value)).toBe(value);
+    expect(Object.getPrototypeOf(value)).toBeNull();
+    expect(Object.getPrototypeOf(value.a[0])).toBeNull();
+    expect(Object.getPrototypeOf(value.when)).toBe(Date.prototype);
+  });
+});
+
+describe('createRecord', () => {
+  it('makes a record from an object or pairs, where assignment defines even "__proto__"', () => {
+    const record = createRecord<number>([['b', 2]]);
+    record['__proto__'] = 1;
+    expect(Object.keys(record)).toEqual(['b', '__proto__']);
+    expect(Object.getPrototypeOf(record)).toBeNull();
+    expect(JSON.stringify(createRecord({ x: 1, y: 2 }))).toBe('{"x":1,"y":2}');
+    for (const key of PROTOTYPE_NAMES) expect(createRecord()[key], key).toBeUndefined();
+  });
+});
+
+describe('getMember and hasMember', () => {
+  it('find own members only, in objects with or without a prototype', () => {
+    const literal: Record<string, number> = { a: 1 };
+    for (const record of [literal, createRecord(literal)]) {
+      expect(getMember(record, 'a')).toBe(1);
+      expect(hasMember(record, 'a')).toBe(true);
+      for (const key of PROTOTYPE_NAMES) {
+        expect(getMember(record, key), key).toBeUndefined();
+        expect(hasMember(record, key), key).toBe(false);
+      }
+    }
   });
 });

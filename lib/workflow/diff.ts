@@ -4,7 +4,7 @@
  * to different nodes, parameters or edges are combined; where both sides changed the same thing
  * differently, "mine" wins and the conflict is reported so nothing changes without being shown.
  */
-import { setJsonMember } from './params';
+import { createRecord, getMember, hasMember } from '../tools/json-value';
 import type { WorkflowDocument, WorkflowEdge, WorkflowNode } from './types';
 
 /** A parameter of a node, named by node id and parameter name. */
@@ -67,11 +67,11 @@ export function diffDocuments(before: WorkflowDocument, after: WorkflowDocument)
     if (!isJsonEqual(nodeIdentity(old), nodeIdentity(node))) diff.nodes.changed.push(id);
     if (old.position.x !== node.position.x || old.position.y !== node.position.y) diff.nodes.moved.push(id);
     for (const param of Object.keys(node.args)) {
-      if (!Object.hasOwn(old.args, param)) diff.params.added.push({ node: id, param });
+      if (!hasMember(old.args, param)) diff.params.added.push({ node: id, param });
       else if (!isJsonEqual(old.args[param], node.args[param])) diff.params.changed.push({ node: id, param });
     }
     for (const param of Object.keys(old.args))
-      if (!Object.hasOwn(node.args, param)) diff.params.removed.push({ node: id, param });
+      if (!hasMember(node.args, param)) diff.params.removed.push({ node: id, param });
   }
   for (const id of a.keys()) if (!b.has(id)) diff.nodes.removed.push(id);
 
@@ -85,12 +85,12 @@ export function diffDocuments(before: WorkflowDocument, after: WorkflowDocument)
   for (const id of ea.keys()) if (!eb.has(id)) diff.edges.removed.push(id);
 
   for (const [name, snap] of Object.entries(after.tools)) {
-    const old = Object.hasOwn(before.tools, name) ? before.tools[name] : undefined;
+    const old = getMember(before.tools, name);
     if (!old) diff.tools.added.push(name);
     else if (old.hash !== snap.hash) diff.tools.changed.push(name);
   }
   for (const name of Object.keys(before.tools))
-    if (!Object.hasOwn(after.tools, name)) diff.tools.removed.push(name);
+    if (!hasMember(after.tools, name)) diff.tools.removed.push(name);
   return diff;
 }
 
@@ -168,13 +168,13 @@ function mergeRecord<T>(
   theirs: Record<string, T>,
   onConflict: (key: string) => void,
 ): Record<string, T> {
-  const out: Record<string, T> = {};
+  const out = createRecord<T>();
   const keys = [...new Set([...Object.keys(theirs), ...Object.keys(mine), ...Object.keys(base)])];
   for (const key of keys) {
-    const get = (r: Record<string, T>): Maybe<T> => (Object.hasOwn(r, key) ? r[key] : MISSING);
+    const get = (r: Record<string, T>): Maybe<T> => (hasMember(r, key) ? r[key] : MISSING);
     const { value, conflict } = pick(get(base), get(mine), get(theirs));
     if (conflict) onConflict(key);
-    if (value !== MISSING) setJsonMember(out, key, value);
+    if (value !== MISSING) out[key] = value;
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * which port types may be wired together, edge ids and cycle detection.
  */
 import { getValueType } from '../tools/json-schema';
+import { getMember, hasMember } from '../tools/json-value';
 import { DEFAULT_SYSTEM_PARAMS } from '../tools/types';
 import { getOutputParameters, getParamPlan } from './params';
 import {
@@ -35,12 +36,12 @@ export function isTypeCompatible(out: ParamType, input: ParamType): boolean {
 }
 
 /**
- * The snapshot of tool `name` in the document, if it has one. An own-member lookup: a tool may
- * be named like an Object.prototype member (`constructor`, `toString`, `__proto__`), and
- * `doc.tools[name]` would then find the inherited member instead of "no snapshot".
+ * The snapshot of tool `name` in the document, if it has one. A tool may be named like an
+ * Object.prototype member (`constructor`, `toString`, `__proto__`) and the document may come
+ * from anywhere, so this is `getMember` (lib/tools/json-value.ts).
  */
 export function getToolSnapshot(doc: WorkflowDocument, name: string): ToolSnapshot | undefined {
-  return Object.hasOwn(doc.tools, name) ? doc.tools[name] : undefined;
+  return getMember(doc.tools, name);
 }
 
 /** The input ports of a node: its declaration's non-system parameters, in order. */
@@ -54,7 +55,7 @@ export function getInputPorts(doc: WorkflowDocument, node: WorkflowNode): readon
     .filter((name) => name !== '' && node.args[name] !== undefined)
     .map((name) => ({ name, type: getValueType(node.args[name]) }));
   for (const e of doc.edges) {
-    if (e.target === node.id && e.targetInput !== '' && !Object.hasOwn(node.args, e.targetInput))
+    if (e.target === node.id && e.targetInput !== '' && !hasMember(node.args, e.targetInput))
       ports.push({ name: e.targetInput, type: 'any' });
   }
   return ports;

@@ -9,7 +9,8 @@ import type { JsonSchema, ToolDeclaration, ToolSource } from '../tools/types';
 import { err, joinPointer, ok, pointerSegment, type Issue, type Result } from '../result';
 import workflowV1Schema from '../../public/schemas/workflow.v1.schema.json';
 import { DERIVED_PROBLEM_CODES, EXPORT_FORMAT, EXPORT_VERSION } from './export';
-import { getOutputParameters, getParamPlan, setJsonMember } from './params';
+import { getOutputParameters, getParamPlan } from './params';
+import { createLookupTable, createRecord } from '../tools/json-value';
 import { compileSchema, type ErrorObject, type ValidateFunction } from '../tools/schema-validator';
 import {
   asEdgeId,
@@ -40,8 +41,8 @@ interface Migrated {
 }
 
 /** Version 0 keys (camelCase) by their v1 name; keys not listed are spelled the same. */
-const V0_ROOT: Record<string, string> = { nodes: 'steps', system_parameters: 'systemParameters' };
-const V0_NODE: Record<string, string> = {
+const V0_ROOT = createLookupTable({ nodes: 'steps', system_parameters: 'systemParameters' });
+const V0_NODE = createLookupTable({
   tool_name: 'toolName',
   tool_source: 'toolSource',
   input_parameters: 'inputParameters',
@@ -49,9 +50,10 @@ const V0_NODE: Record<string, string> = {
   unknown_args: 'unknownArgs',
   output_parameters: 'outputParameters',
   tool_hash: 'toolHash',
-};
-const V0_EDGE: Record<string, string> = { source_output: 'sourceOutput', target_input: 'targetInput' };
-const V0_TOOL: Record<string, string> = { input_schema: 'inputSchema', output_schema: 'outputSchema' };
+});
+const V0_EDGE = createLookupTable({ source_output: 'sourceOutput', target_input: 'targetInput' });
+const V0_TOOL = createLookupTable({ input_schema: 'inputSchema', output_schema: 'outputSchema' });
+type RenameTable = Readonly<Record<string, string | undefined>>;
 
 /** An object with its version-0 keys renamed, and which key of the file each member came from. */
 interface Renamed {
@@ -60,15 +62,15 @@ interface Renamed {
   from: Map<string, string>;
 }
 
-function renameFrom(value: unknown, v1ToV0: Record<string, string>): Renamed {
+function renameFrom(value: unknown, v1ToV0: RenameTable): Renamed {
   const from = new Map<string, string>();
   if (!isObject(value)) return { value, from };
-  const out: Json = {};
-  const v0ToV1 = new Map(Object.entries(v1ToV0).map(([v1, v0]) => [v0, v1]));
+  const out: Json = createRecord();
+  const v0ToV1 = new Map(Object.entries(v1ToV0).map(([v1, v0]) => [v0 as string, v1]));
   for (const [key, item] of Object.entries(value)) {
     const name = v0ToV1.get(key) ?? key;
-    // File keys are user strings: "__proto__" must stay a member (and be reported as unknown).
-    setJsonMember(out, name, item);
+    // A record without a prototype: "__proto__" stays a member (and is reported as unknown).
+    out[name] = item;
     from.set(name, key);
   }
   return { value: out, from };
@@ -78,16 +80,16 @@ const decodeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/
 
 /**
  * The key of the file a v1 path segment stands for: the one the member came from, or, for a
- * member the file lacks, the version-0 name it should have. Own-member lookups only: a field
- * may be named "constructor" or "toString".
+ * member the file lacks, the version-0 name it should have (a field may be named "constructor":
+ * the tables have no prototype).
  */
 function toOriginalSegment(
   segment: string,
   from: Map<string, string> | undefined,
-  v1ToV0: Record<string, string>,
+  v1ToV0: RenameTable,
 ): string {
   const name = decodeSegment(segment);
-  const original = from?.get(name) ?? (Object.hasOwn(v1ToV0, name) ? v1ToV0[name] : name);
+  const original = from?.get(name) ?? v1ToV0[name] ?? name;
   return original === name ? segment : pointerSegment(original);
 }
 
@@ -114,7 +116,7 @@ function migrateV0(json: Json): Migrated {
       return { id, step_index: i + 1, ...rest, problems: fields.problems ?? [] };
     });
   }
-  const renameItems = (collection: 'edges' | 'tools', v1ToV0: Record<string, string>) => {
+  const renameItems = (collection: 'edges' | 'tools', v1ToV0: RenameTable) => {
     const items = root[collection];
     if (!Array.isArray(items)) return;
     root[collection] = items.map((item, i) => {
@@ -125,7 +127,7 @@ function migrateV0(json: Json): Migrated {
   };
   renameItems('edges', V0_EDGE);
   renameItems('tools', V0_TOOL);
-  const byCollection = new Map<string, Record<string, string>>([
+  const byCollection = new Map<string, RenameTable>([
     ['nodes', V0_NODE],
     ['edges', V0_EDGE],
     ['tools', V0_TOOL],
@@ -494,14 +496,15 @@ function reaches(next: Map<string, string[]>, from: string, to: string): boolean
 // ---- building the document ----
 
 function createDocument(file: WorkflowExportV1): WorkflowDocument {
-  const tools: Record<string, ToolSnapshot> = {};
-  // Tool names are user strings: own members only (a tool may be called "__proto__").
+  // Tool and parameter names are user strings: records without a prototype (a tool may be
+  // called "__proto__" or "constructor").
+  const tools = createRecord<ToolSnapshot>();
   for (const tool of file.tools)
-    setJsonMember(tools, tool.name, { declaration: createToolDeclaration(tool), hash: tool.hash });
+    tools[tool.name] = { declaration: createToolDeclaration(tool), hash: tool.hash };
   const nodes = file.nodes.map((n): WorkflowNode => {
-    const known = Object.hasOwn(tools, n.tool_name);
-    const args: Record<string, unknown> = {};
-    for (const p of n.input_parameters) if (p.origin === 'arg') setJsonMember(args, p.name, p.value);
+    const known = tools[n.tool_name] !== undefined;
+    const args = createRecord<unknown>();
+    for (const p of n.input_parameters) if (p.origin === 'arg') args[p.name] = p.value;
     const node: WorkflowNode = {
       id: asNodeId(n.id),
       tool: n.tool_name,

@@ -24,7 +24,7 @@ import {
   type ErrorObject,
   type ValidateFunction,
 } from '../tools/schema-validator';
-import { cloneJson, setJsonMember } from '../tools/json-value';
+import { cloneJson, hasMember, setJsonMember } from '../tools/json-value';
 import type { InputParameter, NodeIssue, OutputParameter, ParamType } from './types';
 
 // Re-exported: lib/workflow and the planner write untrusted keys through these.
@@ -137,7 +137,7 @@ function createParamPlan(decl: ToolDeclaration, systemParams: readonly string[])
     if (system.has(name)) continue;
     // A default or description may sit on the property or on its $ref target.
     const resolved = resolveSchema(schema, root);
-    const hasDefault = Object.prototype.hasOwnProperty.call(resolved, 'default');
+    const hasDefault = 'default' in resolved;
     const defaultValue = hasDefault ? resolved.default : undefined;
     entries.push({
       name,
@@ -207,8 +207,6 @@ function getValidator(decl: ToolDeclaration): { validate: ValidateFunction } | {
   return entry.validator;
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 /** The warning for an arg the declaration does not have (it is dropped from the node). */
 export function getUnknownArgIssue(name: string, tool: string): NodeIssue {
   return {
@@ -257,8 +255,8 @@ export function buildNodeParameters(
   // system parameter's name is skipped only when the tool declares it: sent to a tool that
   // does not, it is an unknown arg like any other (DESIGN §1).
   const unknown_args: string[] = [];
-  for (const key in args) {
-    if (!hasOwn.call(args, key) || plan.declared.has(key)) continue;
+  for (const key of Object.keys(args)) {
+    if (plan.declared.has(key)) continue;
     unknown_args.push(key);
     problems.push(getUnknownArgIssue(key, decl.name));
   }
@@ -274,7 +272,7 @@ export function buildNodeParameters(
     if (anyConnected && connected.has(name)) {
       value = '';
       origin = 'edge';
-    } else if (args[name] !== undefined && hasOwn.call(args, name)) {
+    } else if (args[name] !== undefined && hasMember(args, name)) {
       value = args[name];
       origin = 'arg';
       setJsonMember(effective, name, value);
@@ -468,7 +466,7 @@ function buildUndeclared(args: Record<string, unknown>, connected: ReadonlySet<s
     });
   }
   for (const name of connected) {
-    if (name === '' || hasOwn.call(args, name)) continue;
+    if (name === '' || hasMember(args, name)) continue;
     input_parameters.push({
       name,
       type: 'any',

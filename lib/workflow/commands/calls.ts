@@ -15,7 +15,8 @@ import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration } from '../../tools/types';
 import type { Issue } from '../../result';
 import { getNodeParameters } from '../export';
 import { findNode, getConnectedInputs, getToolSnapshot, inBatch } from '../graph';
-import { getArgKind, getUnknownArgIssue, setJsonMember } from '../params';
+import { createRecord } from '../../tools/json-value';
+import { getArgKind, getUnknownArgIssue } from '../params';
 import { getGridPosition, getReferences, parseReference } from '../references';
 import {
   asNodeId,
@@ -81,7 +82,7 @@ function sortArgs(
   args: Record<string, unknown>,
   systemParams: readonly string[],
 ): { values: Record<string, unknown>; unknown: string[]; references: Set<string>; params: Set<string> } {
-  const values: Record<string, unknown> = {};
+  const values = createRecord<unknown>();
   const unknown: string[] = [];
   const references = new Set<string>();
   // Args that are parameters: only they are wired, or warned about an embedded reference (an
@@ -92,7 +93,7 @@ function sortArgs(
     if (kind === 'param') params.add(name);
     if (kind === 'unknown') unknown.push(name);
     else if (kind === 'param' && parseReference(args[name])) references.add(name);
-    else setJsonMember(values, name, args[name]);
+    else values[name] = args[name];
   }
   return { values, unknown, references, params };
 }

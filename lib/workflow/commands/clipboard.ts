@@ -5,7 +5,7 @@
  */
 import { getUniqueNodeId, removeEdgesWithoutPorts } from './document';
 import { createEdgeId, getToolSnapshot } from '../graph';
-import { setJsonMember } from '../params';
+import { cloneJson, createRecord } from '../../tools/json-value';
 import type { NodeId, ToolSnapshot, WorkflowDocument, WorkflowEdge, WorkflowNode, XY } from '../types';
 
 /** What Copy keeps. Plain JSON: it can go through the system clipboard unchanged. */
@@ -15,17 +15,15 @@ export interface NodeClipboard {
   tools: Record<string, ToolSnapshot>;
 }
 
-const cloneJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
 /** The given nodes (in document order), the edges between two of them, and their tools. */
 export function copyNodes(doc: WorkflowDocument, ids: Iterable<NodeId | string>): NodeClipboard {
   const chosen = new Set<string>(ids);
   const nodes = doc.nodes.filter((n) => chosen.has(n.id));
   const edges = doc.edges.filter((e) => chosen.has(e.source) && chosen.has(e.target));
-  const tools: Record<string, ToolSnapshot> = {};
+  const tools = createRecord<ToolSnapshot>();
   for (const n of nodes) {
     const snapshot = getToolSnapshot(doc, n.tool);
-    if (snapshot) setJsonMember(tools, n.tool, snapshot);
+    if (snapshot) tools[n.tool] = snapshot;
   }
   return cloneJson({ nodes, edges, tools });
 }
@@ -69,7 +67,10 @@ export function pasteNodes(
     });
   const missing = Object.keys(clipboard.tools).filter((name) => !getToolSnapshot(doc, name));
   const tools = missing.length
-    ? { ...doc.tools, ...Object.fromEntries(missing.map((name) => [name, clipboard.tools[name]])) }
+    ? createRecord([
+        ...Object.entries(doc.tools),
+        ...missing.map((name) => [name, clipboard.tools[name]] as const),
+      ])
     : doc.tools;
   // Nodes of the document that called a tool undeclared until now get its ports: an edge into
   // one they then lack goes (with a note), as when a node of a changed tool is added.

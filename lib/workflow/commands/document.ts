@@ -6,7 +6,7 @@
 import { hashDeclaration } from '../../tools/canonical-json';
 import type { ToolDeclaration } from '../../tools/types';
 import { err, ok, type Issue, type Result } from '../../result';
-import { setJsonMember } from '../params';
+import { createRecord, getMember, hasMember } from '../../tools/json-value';
 import {
   appendEdge,
   appendNode,
@@ -58,8 +58,9 @@ function pruneTools(doc: WorkflowDocument): WorkflowDocument {
   const used = new Set(doc.nodes.map((n) => n.tool));
   const names = Object.keys(doc.tools);
   if (names.every((name) => used.has(name))) return doc;
-  const tools: WorkflowDocument['tools'] = {};
-  for (const name of names) if (used.has(name)) setJsonMember(tools, name, doc.tools[name]);
+  const tools = createRecord(
+    names.filter((name) => used.has(name)).map((name) => [name, doc.tools[name]] as const),
+  );
   return { ...doc, tools };
 }
 
@@ -98,7 +99,7 @@ export function addNode(
     id,
     tool: typeof decl === 'string' ? decl : decl.name,
     position: { x: position.x, y: position.y },
-    args: { ...args },
+    args: createRecord(args),
   };
   if (hash !== undefined) node.toolHash = hash;
   if (extras.unknownArgs && extras.unknownArgs.length > 0) node.unknownArgs = [...extras.unknownArgs];
@@ -106,8 +107,9 @@ export function addNode(
   if (extras.notes && extras.notes.length > 0) node.notes = [...extras.notes];
   if (typeof decl === 'string' || hash === undefined) return { ...doc, nodes: appendNode(doc.nodes, node) };
   if (current?.hash === hash) return { ...doc, nodes: appendNode(doc.nodes, node) };
-  // A computed key defines an own member, even for a tool named "__proto__".
-  const tools = { ...doc.tools, [decl.name]: { declaration: decl, hash } };
+  // A record without a prototype: assignment defines a member, even for a tool named "__proto__".
+  const tools = createRecord(doc.tools);
+  tools[decl.name] = { declaration: decl, hash };
   const fitted = removeEdgesWithoutPorts({ ...doc, tools }, [decl.name]);
   return { ...fitted, nodes: appendNode(fitted.nodes, node) };
 }
@@ -324,9 +326,10 @@ export function setArg(
 ): WorkflowDocument {
   return updateNode(doc, nodeId, (node) => {
     const kept = withoutNotesAbout(node, new Set([name]));
-    if (Object.prototype.hasOwnProperty.call(node.args, name) && Object.is(node.args[name], value))
-      return kept;
-    return { ...kept, args: { ...node.args, [name]: value } };
+    if (hasMember(node.args, name) && Object.is(node.args[name], value)) return kept;
+    const args = createRecord(node.args);
+    args[name] = value;
+    return { ...kept, args };
   });
 }
 
@@ -337,8 +340,9 @@ export function setArg(
 export function resetArg(doc: WorkflowDocument, nodeId: NodeId | string, name: string): WorkflowDocument {
   return updateNode(doc, nodeId, (node) => {
     const kept = withoutNotesAbout(node, new Set([name]));
-    if (!Object.prototype.hasOwnProperty.call(node.args, name)) return kept;
-    const { [name]: _removed, ...args } = node.args;
+    if (!hasMember(node.args, name)) return kept;
+    const args = createRecord(node.args);
+    delete args[name];
     return { ...kept, args };
   });
 }
@@ -349,11 +353,7 @@ export function moveNodes(
   positions: ReadonlyMap<string, XY> | Record<string, XY>,
 ): WorkflowDocument {
   const get = (id: string) =>
-    positions instanceof Map
-      ? positions.get(id)
-      : Object.prototype.hasOwnProperty.call(positions, id)
-        ? (positions as Record<string, XY>)[id]
-        : undefined;
+    positions instanceof Map ? positions.get(id) : getMember(positions as Record<string, XY>, id);
   let changed = false;
   const nodes = doc.nodes.map((node) => {
     const to = get(node.id);

@@ -147,6 +147,28 @@ describe.each(backends)('share links on $name', (backend) => {
     ).toBe(404);
   });
 
+  it('shows each save through the link on the next request, and 404s once the workflow is deleted', async () => {
+    const alice = createOwnerClient();
+    const wf = await createAs(alice);
+    const { token } = await (await alice.send(createShare, 'POST', '', {}, { id: wf.id })).json();
+    const params = { params: Promise.resolve({ token }) };
+    const view = async () => viewShared(jsonRequest('', 'GET'), params);
+    // Read twice, so the second answer can come from memory.
+    for (let i = 0; i < 2; i++) expect((await (await view()).json()).workflow.version).toBe(1);
+    const saved = await alice.send(
+      update,
+      'PUT',
+      '',
+      { version: 1, name: 'Renamed', document: { ...document, task: 'fetch only' } },
+      { id: wf.id },
+    );
+    expect(saved.status).toBe(200);
+    const next = (await (await view()).json()).workflow;
+    expect([next.version, next.name, next.document.task]).toEqual([2, 'Renamed', 'fetch only']);
+    await database.db.workflow.delete({ where: { id: wf.id } });
+    expect((await view()).status).toBe(404);
+  });
+
   it('stops honouring a link after its expiry', async () => {
     const alice = createOwnerClient();
     const wf = await createAs(alice);
