@@ -242,3 +242,40 @@ describe('Chinese tasks against tools declared in English', () => {
     ]);
   });
 });
+
+describe('repositories, titles and SQL on tools written for this test', () => {
+  const issue = tool(
+    'open_ticket',
+    'Open a ticket in a repository',
+    {
+      owner: str('Repository owner'),
+      repo: str('Repository name'),
+      title: str('Ticket title'),
+      branch: str('Branch the ticket is about'),
+    },
+    ['owner', 'repo', 'title'],
+  );
+  const query = tool('run_select', 'Run a read-only query', { sql: str('SELECT SQL query to execute') }, [
+    'sql',
+  ]);
+
+  it('splits owner/repo into the owner and the repository, the one the words call a place', () => {
+    expect(
+      plan("Open a ticket about branch fix/login in acme/site titled 'Login broken'", [issue]).steps,
+    ).toEqual([['open_ticket', { owner: 'acme', repo: 'site', title: 'Login broken', branch: 'fix/login' }]]);
+  });
+
+  it('puts a value after "titled" only where a title goes', () => {
+    const noTitle = tool('make_branch', 'Create a branch', { branch: str('Name for the new branch') }, [
+      'branch',
+    ]);
+    expect(plan("Create a branch titled 'Release 2.1'", [noTitle]).steps).toEqual([['make_branch', {}]]);
+  });
+
+  it('gives a parameter that names its statements no other statement', () => {
+    expect(plan('Run SELECT * FROM users LIMIT 10', [query]).steps).toEqual([
+      ['run_select', { sql: 'SELECT * FROM users LIMIT 10' }],
+    ]);
+    expect(plan('Run DELETE FROM users WHERE id = 3', [query]).steps).toEqual([['run_select', {}]]);
+  });
+});
