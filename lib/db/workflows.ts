@@ -116,6 +116,22 @@ export async function getWorkflow(db: Db, id: string): Promise<WorkflowRecord | 
   return row ? toRecord(row as Row) : null;
 }
 
+/** A workflow with its document as the stored JSON text, unparsed. */
+export type WorkflowText = Omit<WorkflowRecord, 'document'> & { documentText: string };
+
+/**
+ * The workflow with its document as the JSON text the database holds, or null: for answers that
+ * send the document on unchanged, so it is neither parsed nor serialized again on the way
+ * (`json` keeps the text as written, key order included).
+ */
+export async function getWorkflowText(db: Db, id: string): Promise<WorkflowText | null> {
+  const [row] = await db.$queryRaw<WorkflowText[]>`
+    SELECT "id", "ownerId", "name", "task", "document"::text AS "documentText", "version",
+           "forkedFromId", "createdAt", "updatedAt"
+    FROM "Workflow" WHERE "id" = ${id}`;
+  return row ? { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) } : null;
+}
+
 /** Owner and version only: what a route needs to authorize before it acts. */
 export async function getWorkflowAccess(db: Db, id: string): Promise<WorkflowAccess | null> {
   return db.workflow.findUnique({ where: { id }, select: { id: true, ownerId: true, version: true } });
