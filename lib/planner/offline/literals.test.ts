@@ -15,6 +15,15 @@ describe('findLiterals', () => {
     expect(kinds('Select the best one')).toEqual([]);
   });
 
+  it('reads a version tag and a wildcard pattern, not a product of cells', () => {
+    expect(kinds('diff against v1.2.0, find *.test.ts and report-*.csv, then =B2*C2')).toEqual([
+      ['identifier', 'v1.2.0'],
+      ['glob', '*.test.ts'],
+      ['glob', 'report-*.csv'],
+      ['formula', '=B2*C2'],
+    ]);
+  });
+
   it('reads a JSON array as one list, the strings in it not values of their own', () => {
     expect(kinds('write [["Item","Cost"],["Rent",1200]] at A1')).toEqual([
       [

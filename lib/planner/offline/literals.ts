@@ -23,7 +23,8 @@ export type LiteralKind =
   | 'date'
   | 'vector'
   | 'json'
-  | 'sql';
+  | 'sql'
+  | 'glob';
 
 export interface Literal {
   kind: LiteralKind;
@@ -73,6 +74,8 @@ const IDENTIFIER_PATTERNS = [
   /(?<![\w.\-/])[A-Za-z][\w-]+(?:\/[A-Za-z0-9][\w-]+)+(?![\w/]|\.\w)/g,
   // Hexadecimal, seven digits or more: a commit hash or object id (9f8e7d6)
   /(?<![\w.\-/])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,64}(?![\w/]|\.\w)/g,
+  // A version tag: v1.2.0, v2.0.0-rc.1
+  /(?<![\w.\-/])v\d+(?:\.\d+)+(?:-[A-Za-z0-9.]+)?(?![\w/]|\.\w)/g,
   // Capitals only, four or more: GXWKGLUWLK (a path of k-points)
   /(?<![\w.\-/])[A-Z]{4,}(?![\w/]|\.\w)/g,
 ];
@@ -111,6 +114,8 @@ const SQL_START =
   /(?<![\w'"])(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|CREATE\s+(?:TABLE|VIEW|INDEX)|DROP\s+(?:TABLE|VIEW|INDEX)|ALTER\s+TABLE)\s[^\n，。；]*/g;
 const SQL_END = /,?\s+(?:and\s+)?then\b|;|\.\s|\.$/;
 const SQL_BODY = /\b(?:FROM|INTO|SET|TABLE|VIEW|INDEX|VALUES)\b|^SELECT\s+\S/;
+/** A file-name pattern with a wildcard: `*.test.ts`, `report-*.csv`. */
+const GLOB_PATTERN = /(?<![\w./*=-])(?=[\w./-]*\*)[\w./*-]*\*[\w./*-]*(?![\w/*])/g;
 const CHINESE_OR_MARK = /[\u3400-\u9fff，。；、：！？（）]/;
 
 // ---- chemical formulas ----
@@ -211,6 +216,12 @@ export function findLiterals(text: string): Literal[] {
   }
   for (const m of text.matchAll(FORMULA_PATTERN))
     add({ kind: 'formula', value: m[0], start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(GLOB_PATTERN)) {
+    const value = m[0].replace(/[.]+$/, '');
+    // a lone `*` or `**` is a multiplication or emphasis; a pattern has a name part too
+    if (!/[\w]/.test(value) || !isGlob(value)) continue;
+    add({ kind: 'glob', value, start: m.index, end: m.index + value.length });
+  }
   for (const pattern of PATH_PATTERNS) {
     for (const m of text.matchAll(pattern)) {
       const value = m[0].replace(TRAILING_PUNCTUATION, '');
@@ -343,12 +354,18 @@ function findClosingBracket(text: string, open: number): number {
 
 function classifyQuoted(inner: string): LiteralKind {
   if (isUrl(inner)) return 'url';
+  if (/^[\w./-]*\*[\w./*-]*$/.test(inner) && /\w/.test(inner) && isGlob(inner)) return 'glob';
   if (/^(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\s/.test(inner) && SQL_BODY.test(inner))
     return 'sql';
   if (RANGE_ONLY.test(inner)) return 'range';
   if (/^=\S/.test(inner)) return 'formula';
   if (isPathLike(inner)) return 'path';
   return 'string';
+}
+
+/** A wildcard at a name's edge (`*.md`, `report-*`, `src/**`), not a product (`B2*C2`, `3*4`). */
+function isGlob(value: string): boolean {
+  return /(?:^|[./-])\*|\*(?:$|[./-])/.test(value);
 }
 
 /** Whether a value reads as a spreadsheet cell reference (`A1`, `b11`). */

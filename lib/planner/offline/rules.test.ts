@@ -279,3 +279,34 @@ describe('repositories, titles and SQL on tools written for this test', () => {
     expect(plan('Run DELETE FROM users WHERE id = 3', [query]).steps).toEqual([['run_select', {}]]);
   });
 });
+
+describe('patterns, sort orders and removal on tools written for this test', () => {
+  const find = tool(
+    'find_files',
+    'Find files by name',
+    { root: str('Directory to search'), pattern: str('Glob to match'), title: str('Report title') },
+    ['root', 'pattern'],
+  );
+  const listTickets = tool('list_tickets', 'List tickets', {
+    order: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction' },
+  });
+  const dropNote = tool('delete_note', 'Delete a note', { id: str('Note id') }, ['id']);
+  const addNote = tool('add_note', 'Add a note', { id: str('Note id') }, ['id']);
+
+  it('puts a wildcard pattern where a pattern goes, not into a path or a title', () => {
+    expect(plan('Find *.md under /srv/docs', [find]).steps).toEqual([
+      ['find_files', { root: '/srv/docs', pattern: '*.md' }],
+    ]);
+  });
+
+  it('reads 倒序 and 升序 as sort directions', () => {
+    expect(plan('列出工单，倒序', [listTickets]).steps).toEqual([['list_tickets', { order: 'desc' }]]);
+    expect(plan('列出工单，升序', [listTickets]).steps).toEqual([['list_tickets', { order: 'asc' }]]);
+  });
+
+  it('reads "remove" as delete', () => {
+    expect(plan("Remove the note 'n-7'", [addNote, dropNote]).steps).toEqual([
+      ['delete_note', { id: 'n-7' }],
+    ]);
+  });
+});

@@ -190,6 +190,15 @@ export function placeLiteral(
       if (param.type !== 'list' || param.stringList) return null;
       base = 1;
       break;
+    case 'glob':
+      // A wildcard pattern goes where patterns go (a pattern, glob, filter or exclusion list).
+      if (
+        !(param.type === 'str' || param.stringList) ||
+        !/pattern|glob|filter|match|exclud/i.test(`${param.name} ${param.description}`)
+      )
+        return null;
+      base = param.stringList ? 1.2 : 1.5;
+      break;
     case 'sql':
       // An SQL statement goes where the tool asks for SQL or a query, nowhere else.
       if (param.type !== 'str' || !SQL_PARAM.test(`${param.name} ${param.description}`)) return null;
