@@ -242,3 +242,71 @@ describe('Chinese tasks against tools declared in English', () => {
     ]);
   });
 });
+
+describe('repositories, titles and SQL on tools written for this test', () => {
+  const issue = tool(
+    'open_ticket',
+    'Open a ticket in a repository',
+    {
+      owner: str('Repository owner'),
+      repo: str('Repository name'),
+      title: str('Ticket title'),
+      branch: str('Branch the ticket is about'),
+    },
+    ['owner', 'repo', 'title'],
+  );
+  const query = tool('run_select', 'Run a read-only query', { sql: str('SELECT SQL query to execute') }, [
+    'sql',
+  ]);
+
+  it('splits owner/repo into the owner and the repository, the one the words call a place', () => {
+    expect(
+      plan("Open a ticket about branch fix/login in acme/site titled 'Login broken'", [issue]).steps,
+    ).toEqual([['open_ticket', { owner: 'acme', repo: 'site', title: 'Login broken', branch: 'fix/login' }]]);
+  });
+
+  it('puts a value after "titled" only where a title goes', () => {
+    const noTitle = tool('make_branch', 'Create a branch', { branch: str('Name for the new branch') }, [
+      'branch',
+    ]);
+    expect(plan("Create a branch titled 'Release 2.1'", [noTitle]).steps).toEqual([['make_branch', {}]]);
+  });
+
+  it('gives a parameter that names its statements no other statement', () => {
+    expect(plan('Run SELECT * FROM users LIMIT 10', [query]).steps).toEqual([
+      ['run_select', { sql: 'SELECT * FROM users LIMIT 10' }],
+    ]);
+    expect(plan('Run DELETE FROM users WHERE id = 3', [query]).steps).toEqual([['run_select', {}]]);
+  });
+});
+
+describe('patterns, sort orders and removal on tools written for this test', () => {
+  const find = tool(
+    'find_files',
+    'Find files by name',
+    { root: str('Directory to search'), pattern: str('Glob to match'), title: str('Report title') },
+    ['root', 'pattern'],
+  );
+  const listTickets = tool('list_tickets', 'List tickets', {
+    order: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction' },
+  });
+  const dropNote = tool('delete_note', 'Delete a note', { id: str('Note id') }, ['id']);
+  const addNote = tool('add_note', 'Add a note', { id: str('Note id') }, ['id']);
+
+  it('puts a wildcard pattern where a pattern goes, not into a path or a title', () => {
+    expect(plan('Find *.md under /srv/docs', [find]).steps).toEqual([
+      ['find_files', { root: '/srv/docs', pattern: '*.md' }],
+    ]);
+  });
+
+  it('reads 倒序 and 升序 as sort directions', () => {
+    expect(plan('列出工单，倒序', [listTickets]).steps).toEqual([['list_tickets', { order: 'desc' }]]);
+    expect(plan('列出工单，升序', [listTickets]).steps).toEqual([['list_tickets', { order: 'asc' }]]);
+  });
+
+  it('reads "remove" as delete', () => {
+    expect(plan("Remove the note 'n-7'", [addNote, dropNote]).steps).toEqual([
+      ['delete_note', { id: 'n-7' }],
+    ]);
+  });
+});

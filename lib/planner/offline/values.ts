@@ -85,6 +85,12 @@ export function placeLiteral(
 ): Placement | null {
   const { literal } = placed;
   const fromContext = getNamingScore(param, placed, context);
+  // "titled 'Release 2.1'": a title, for a parameter that holds one, not for a branch or a path.
+  if (
+    TITLE_MARK.test(placed.before) &&
+    !/title|subject|heading|caption/i.test(`${param.name} ${param.description}`)
+  )
+    return null;
   const value = getPlacedValue(literal, param);
   if (value === undefined) return null;
   const inEnum = param.enum?.some((v) => sameEnumValue(v, value));
@@ -179,6 +185,32 @@ export function placeLiteral(
       if (param.type !== 'list') return null;
       base = 1;
       break;
+    case 'json':
+      // A list written as JSON goes to a list parameter (of lists, when it holds lists).
+      if (param.type !== 'list' || param.stringList) return null;
+      base = 1;
+      break;
+    case 'glob':
+      // A wildcard pattern goes where patterns go (a pattern, glob, filter or exclusion list).
+      if (
+        !(param.type === 'str' || param.stringList) ||
+        !/pattern|glob|filter|match|exclud/i.test(`${param.name} ${param.description}`)
+      )
+        return null;
+      base = param.stringList ? 1.2 : 1.5;
+      break;
+    case 'sql':
+      // An SQL statement goes where the tool asks for SQL or a query, nowhere else.
+      if (param.type !== 'str' || !SQL_PARAM.test(`${param.name} ${param.description}`)) return null;
+      // "SELECT SQL query to execute", "CREATE TABLE SQL statement": a parameter that names the
+      // statements it takes takes no other.
+      {
+        const named = param.description.match(SQL_VERBS);
+        const verb = String(literal.value).match(SQL_VERBS)?.[0];
+        if (named && verb && !named.includes(verb)) return null;
+      }
+      base = 1.5;
+      break;
   }
   // Something new the step creates ("Name of the new table") is named only where the clause
   // speaks of creating: "copy the table called Orders" names the table copied.
@@ -201,6 +233,14 @@ export function placeLiteral(
     (param.required ? 0.3 : 0);
   return { score, value };
 }
+
+const SQL_VERBS = /\b(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\b/g;
+
+/** The words right before a value that say it is a title. */
+const TITLE_MARK = /(?:\b(?:titled|entitled|with (?:the )?title)|标题(?:为|是)?)\s*$/i;
+
+/** A parameter that takes SQL: its name or description says SQL, query or statement. */
+const SQL_PARAM = /\b(?:sql|query|statement)\b/i;
 
 /** The words right before a value that mark it as what the action is done to (把, 对, 将). */
 const OBJECT_MARK = /(?:把|对|将)\s*$/;
@@ -342,6 +382,13 @@ export function fillArguments(
     used,
   );
 
+  splitOwnerRepo(
+    params,
+    all.map((a) => a.placed),
+    args,
+    used,
+  );
+
   const pairs: {
     literal: PlacedLiteral;
     param: IndexedParam;
@@ -470,6 +517,37 @@ function splitRanges(
   args[corners.end.name] = to;
   used.add(range);
 }
+
+/**
+ * `octo-org/widgets` given to a tool that takes an `owner` and a `repo`: the way GitHub and its
+ * kin write a repository, owner first.
+ */
+function splitOwnerRepo(
+  params: IndexedParam[],
+  literals: PlacedLiteral[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+): void {
+  const owner = params.find((p) => /^owner$/i.test(p.name) && p.type === 'str');
+  const repo = params.find((p) => /^(?:repo|repository|repo_name)$/i.test(p.name) && p.type === 'str');
+  if (!owner || !repo || owner.name in args || repo.name in args) return;
+  const slugs = literals.filter(
+    (l) =>
+      !used.has(l) &&
+      (l.literal.kind === 'identifier' || l.literal.kind === 'path' || l.literal.kind === 'string') &&
+      /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/.test(String(l.literal.value)),
+  );
+  // Where there are several (a branch `release/2.1` and the repository), the one the words call
+  // a repository or place ("in acme/api", "of torvalds/linux", "在 vuejs/core 仓库").
+  const slug = slugs.length === 1 ? slugs[0] : slugs.find((l) => REPOSITORY_MARK.test(l.before.slice(-24)));
+  if (!slug) return;
+  const [ownerName, repoName] = String(slug.literal.value).split('/');
+  args[owner.name] = ownerName;
+  args[repo.name] = repoName;
+  used.add(slug);
+}
+
+const REPOSITORY_MARK = /(?:\b(?:in|of|on|to|at|for|repo|repository)|在)\s*$/i;
 
 /** The cell parameters that start and end a range, for a tool that takes no range itself. */
 export function getRangeCorners(tool: IndexedTool): { start: IndexedParam; end: IndexedParam } | undefined {
