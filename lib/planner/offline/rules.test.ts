@@ -310,3 +310,63 @@ describe('patterns, sort orders and removal on tools written for this test', () 
     ]);
   });
 });
+
+describe('spans and replacements on tools written for this test', () => {
+  const sweep = tool(
+    'sweep',
+    'Sweep a sample over a range of temperatures',
+    {
+      sample: str('Sample id'),
+      temperatures: {
+        type: 'array',
+        items: { type: 'number' },
+        minItems: 3,
+        maxItems: 3,
+        description: 'Start, stop and step of the temperatures, in kelvin',
+      },
+      window: {
+        type: 'array',
+        items: { type: 'number' },
+        minItems: 2,
+        maxItems: 2,
+        description: 'Lower and upper strain window',
+      },
+    },
+    ['sample'],
+  );
+  const patch = tool(
+    'patch_text',
+    'Edit a text file: replace text',
+    {
+      file: str('File path'),
+      changes: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { search: str('Text to find'), replace: str('Text to put instead') },
+          required: ['search', 'replace'],
+        },
+      },
+    },
+    ['file', 'changes'],
+  );
+
+  it('reads "from A to B in steps of C" into the list its words or its unit name', () => {
+    expect(
+      plan("Sweep 's-1' from 300 to 900 K in steps of 50 K, strain window from 0.98 to 1.02", [sweep]).steps,
+    ).toEqual([['sweep', { sample: 's-1', temperatures: [300, 900, 50], window: [0.98, 1.02] }]]);
+  });
+
+  it('leaves a span that is not named and has no unit for the person', () => {
+    expect(plan("Sweep 's-1' from 3 to 9", [sweep]).steps).toEqual([['sweep', { sample: 's-1' }]]);
+  });
+
+  it('reads "replace A with B" and 把 A 改成 B into one old/new item', () => {
+    expect(plan("In ./a.txt replace 'x=1' with 'x=2'", [patch]).steps).toEqual([
+      ['patch_text', { file: './a.txt', changes: [{ search: 'x=1', replace: 'x=2' }] }],
+    ]);
+    expect(plan("在 ./a.txt 里把 'x=1' 改成 'x=2'", [patch]).steps).toEqual([
+      ['patch_text', { file: './a.txt', changes: [{ search: 'x=1', replace: 'x=2' }] }],
+    ]);
+  });
+});

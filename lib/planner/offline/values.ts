@@ -11,7 +11,7 @@ import type { Clause, PlacedLiteral } from './clauses';
 import { ENUM_SYNONYMS } from './lexicon';
 import { isCellReference, isRangeReference, type Literal } from './literals';
 import { GENERIC_PORT_WORDS, type IndexedParam, type IndexedTool, type ToolIndex } from './tool-index';
-import { convertUnit, getDimension } from './units';
+import { convertUnit, getDescribedUnit, getDimension, getParamDimension } from './units';
 
 /** A step's clauses: the one that chose the tool (`lead`) and those that refine it. */
 export interface Group {
@@ -382,6 +382,8 @@ export function fillArguments(
     used,
   );
 
+  fillSpans(index, params, all, args, used);
+  fillReplacements(params, all, args, used);
   splitOwnerRepo(
     params,
     all.map((a) => a.placed),
@@ -516,6 +518,96 @@ function splitRanges(
   args[corners.start.name] = from;
   args[corners.end.name] = to;
   used.add(range);
+}
+
+/** Words before the first number of a span ("from 0.9", "between 300", "从 0"). */
+const SPAN_START = /(?:\b(?:from|between)|从|由)\s*$/i;
+/** Words between the two ends ("to", "-", "and" after between, 到). */
+const SPAN_JOIN = /^\s*(?:to|through|-|–|~|and|到|至)\s*$/i;
+/** Words before a step ("in steps of 10 K", "step 5", "步长 10"). */
+const SPAN_STEP =
+  /^\s*[,，]?\s*(?:(?:in|with|at)\s+(?:a\s+)?steps?\s+of|steps?(?:\s+of)?|every|步长为?|间隔为?|每)\s*$/i;
+
+/**
+ * "volumes from 0.9 to 1.1", "from 0 to 1000 K in steps of 10 K", "从 300 到 900 K": two ends
+ * (and a step) of a span, for a list of numbers the words around the span name, or whose unit
+ * the span's unit measures. The list must take that many items.
+ */
+function fillSpans(
+  index: ToolIndex,
+  params: IndexedParam[],
+  all: { clause: Clause; placed: PlacedLiteral; i: number }[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+): void {
+  const isNumber = (k: number) => all[k]?.placed.literal.kind === 'number' && !used.has(all[k].placed);
+  for (let k = 0; k + 1 < all.length; k++) {
+    const a = all[k];
+    const b = all[k + 1];
+    if (!isNumber(k) || !isNumber(k + 1) || a.clause !== b.clause) continue;
+    if (!SPAN_START.test(a.placed.before) || !SPAN_JOIN.test(b.placed.before)) continue;
+    const c =
+      isNumber(k + 2) && all[k + 2].clause === a.clause && SPAN_STEP.test(all[k + 2].placed.before)
+        ? all[k + 2]
+        : undefined;
+    const ends = c ? [a, b, c] : [a, b];
+    const units = ends.map((e) => e.placed.literal.unit).filter((u): u is string => u !== undefined);
+    const context = getContext(index, a.clause, a.i);
+    for (const param of params) {
+      if (param.type !== 'list' || param.name in args) continue;
+      if (param.itemType !== 'number' && param.itemType !== 'integer') continue;
+      if ((param.minItems ?? 0) > ends.length || (param.maxItems ?? Infinity) < ends.length) continue;
+      const dimension = getParamDimension(param.name, param.description);
+      const unitFits =
+        units.length > 0 && dimension !== undefined && units.every((u) => getDimension(u) === dimension);
+      if (units.length > 0 && !unitFits) continue;
+      if (!unitFits && getNamingScore(param, a.placed, context) === 0) continue;
+      const to = getDescribedUnit(param.description);
+      const values = ends.map((e) => {
+        const n = e.placed.literal.value as number;
+        const unit = e.placed.literal.unit ?? units[0];
+        return unit !== undefined && to !== undefined ? convertUnit(n, unit, to) : n;
+      });
+      if (values.some((v) => v === undefined || (param.itemType === 'integer' && !Number.isInteger(v))))
+        continue;
+      args[param.name] = values;
+      for (const e of ends) used.add(e.placed);
+      break;
+    }
+  }
+}
+
+/** Words before what is replaced, and between it and its replacement. */
+const REPLACE_START = /(?:\b(?:replace|change|swap)|把|将)\s*$/i;
+const REPLACE_JOIN = /^\s*(?:with|by|for|->|→|to|替换为|替换成|改为|改成|换成|换为)\s*$/i;
+
+/**
+ * "replace 'debug=true' with 'debug=false'", "把 `a` 替换为 `b`": one item of a list of objects
+ * whose two text fields are the old and the new text (oldText/newText, search/replace, from/to).
+ */
+function fillReplacements(
+  params: IndexedParam[],
+  all: { clause: Clause; placed: PlacedLiteral; i: number }[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+): void {
+  for (const param of params) {
+    if (!param.fields || param.name in args) continue;
+    const text = param.fields.filter((f) => f.type === 'str');
+    const old = text.find((f) => /^(?:old|from|search|find|original|before)/i.test(f.name));
+    const neu = text.find((f) => /^(?:new|to|replace|after)/i.test(f.name));
+    if (!old || !neu || param.fields.some((f) => f.required && f !== old && f !== neu)) continue;
+    for (let k = 0; k + 1 < all.length; k++) {
+      const a = all[k].placed;
+      const b = all[k + 1].placed;
+      if (!a.literal.quoted || !b.literal.quoted || used.has(a) || used.has(b)) continue;
+      if (!REPLACE_START.test(a.before) || !REPLACE_JOIN.test(b.before)) continue;
+      args[param.name] = [{ [old.name]: String(a.literal.value), [neu.name]: String(b.literal.value) }];
+      used.add(a);
+      used.add(b);
+      break;
+    }
+  }
 }
 
 /**
