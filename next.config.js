@@ -40,7 +40,11 @@ const config = {
   typescript: { ignoreBuildErrors: true },
   async headers() {
     return [
-      { source: '/:path*', headers: SECURITY_HEADERS },
+      // Pages and API responses. The build's static files (scripts, styles, fonts) carry only
+      // nosniff: a policy, a framing rule or a referrer policy does nothing for a script file,
+      // and those headers would cost ~0.5 KB on each of the dozen scripts a page loads.
+      { source: '/((?!_next/static/).*)', headers: SECURITY_HEADERS },
+      { source: '/_next/static/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
       // A share link's token must never leave in a Referer (the last matching rule wins).
       { source: '/s/:path*', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
     ];

@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { hashDeclaration } from '../lib/tools/canonical-json';
+import type { ToolDeclaration } from '../lib/tools/types';
 
 /**
  * Editing on the canvas, as a user does it with the mouse and keyboard (issue 6, journey 3):
@@ -42,8 +44,9 @@ const analyseTool = {
 };
 
 const tools = {
-  fetch_file: { declaration: fetchTool, hash: 'sha256:fetch' },
-  analyse_structure: { declaration: analyseTool, hash: 'sha256:analyse' },
+  // Real hashes: a write refuses a snapshot whose hash is not one (lib/workflow/check.ts).
+  fetch_file: { declaration: fetchTool, hash: hashDeclaration(fetchTool as ToolDeclaration) },
+  analyse_structure: { declaration: analyseTool, hash: hashDeclaration(analyseTool as ToolDeclaration) },
 };
 
 type NodeSpec = { id: string; tool: keyof typeof tools; x: number; y: number; args: Record<string, unknown> };

@@ -130,7 +130,7 @@ export function CanvasToolbar() {
         label="Auto-layout"
         icon="layout"
         disabled={!canEdit || nodeCount === 0}
-        onClick={() => s().layout()}
+        onClick={() => void s().layout()}
       >
         <span className="canvas-toolbar__text">Auto-layout</span>
       </ToolButton>

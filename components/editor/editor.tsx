@@ -1,5 +1,6 @@
 'use client';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
@@ -18,13 +19,22 @@ import { useToolkits } from '@/lib/editor/use-toolkits';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import { WorkflowCanvas } from '@/components/canvas/workflow-canvas';
 import { Inspector } from '@/components/inspector/inspector';
-import { JsonPanel } from '@/components/panels/json-panel';
 import { SaveControls } from '@/components/save/save-controls';
 import { RunButtons } from '@/components/run/run-button';
-import { ProblemsPanel } from '@/components/panels/problems-panel';
 import { ToolPalette } from '@/components/panels/tool-palette';
 import { PromptBar, type AutoStartPlan } from '@/components/prompt/prompt-bar';
 import './editor.css';
+
+// The JSON and Problems tabs load when first opened, not with the editor.
+const JsonPanel = dynamic(() => import('@/components/panels/json-panel').then((m) => m.JsonPanel), {
+  ssr: false,
+});
+const ProblemsPanel = dynamic(
+  () => import('@/components/panels/problems-panel').then((m) => m.ProblemsPanel),
+  {
+    ssr: false,
+  },
+);
 
 const SAVE_LABELS: Record<EditorState['saveState'], string> = {
   saved: 'Saved',

@@ -3,7 +3,7 @@ import { useRouter } from 'next/navigation';
 import '@/components/ui/controls.css';
 import { useRef, useState } from 'react';
 import { createWorkflow } from '@/lib/api/workflows';
-import { openFirstPlan, type PlanProgress } from '@/lib/editor/plan-client';
+import type { PlanProgress } from '@/lib/editor/plan-client';
 import { handOffPlan } from '@/lib/editor/plan-handoff';
 import { getWorkflowNameFromTask } from '@/lib/editor/task-name';
 import { useToolkits } from '@/lib/editor/use-toolkits';
@@ -48,6 +48,8 @@ export function NewWorkflowPrompt({ llm }: Props) {
     const useModel = planner === 'llm' && llm !== null;
     // All toolkits picked (or not loaded yet): name none, and the server plans with all of them.
     const narrowed = toolkits !== null && picked.size < toolkits.length;
+    // The planning client loads when a plan starts, not with the home page.
+    const { openFirstPlan } = await import('@/lib/editor/plan-client');
     const start = await openFirstPlan(
       { task: text, ...(narrowed ? { toolkitIds: [...picked] } : {}), llm: useModel ? 'openai' : 'offline' },
       abort.signal,

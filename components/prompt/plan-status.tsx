@@ -1,5 +1,6 @@
 'use client';
-import { describePlanProgress, type PlanProgress } from '@/lib/editor/plan-client';
+import type { PlanProgress } from '@/lib/editor/plan-client';
+import { describePlanProgress } from '@/lib/editor/plan-progress';
 import '@/components/ui/controls.css';
 
 /**

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import '@/components/ui/controls.css';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
-import { runPlan, type PlanProgress } from '@/lib/editor/plan-client';
+import type { PlanProgress } from '@/lib/editor/plan-client';
 import { releaseHandedOffPlan, type PlanHandoff } from '@/lib/editor/plan-handoff';
 import { selectAiEditing, selectNodeCount } from '@/lib/editor/selectors';
 import type { ToolkitSummary } from '@/lib/api/toolkits';
@@ -65,6 +65,8 @@ export function PromptBar({ toolkits, llm, autoStart }: Props) {
     }
     setRunning(true);
     try {
+      // The planning client (streaming, applying, laying out) loads when a plan starts.
+      const { runPlan } = await import('@/lib/editor/plan-client');
       await runPlan(
         store,
         {

@@ -11,6 +11,7 @@ import { getPreflight, startRun } from '@/lib/api/runs';
 import type { PreflightJson } from '@/lib/api/types';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
+import { countOf } from '@/lib/plural';
 import { useSaveSession } from '@/lib/editor/use-autosave';
 import '@/components/save/save.css';
 import './run.css';
@@ -98,7 +99,7 @@ export function RunDialog({ onClose }: { onClose: () => void }) {
               <p className="muted">None.</p>
             )}
             <h3 className="run-dialog__h">
-              {blocked.length ? `${blocked.length} step(s) cannot run` : 'Every step can run'}
+              {blocked.length ? `${countOf(blocked.length, 'step')} cannot run` : 'Every step can run'}
             </h3>
             {blocked.length ? (
               <ul className="run-dialog__blocked" data-testid="run-blocked">

@@ -1,14 +1,19 @@
 'use client';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
 import { useSaveSession } from '@/lib/editor/use-autosave';
 import { ConflictBanner } from './conflict-banner';
-import { RevisionsPanel } from './revisions-panel';
 import { SaveNotices } from './save-notices';
-import { ShareDialog } from './share-dialog';
 import '@/components/ui/controls.css';
 import './save.css';
+
+// History and Share load on first click (next/dynamic), not with the editor.
+const RevisionsPanel = dynamic(() => import('./revisions-panel').then((m) => m.RevisionsPanel), {
+  ssr: false,
+});
+const ShareDialog = dynamic(() => import('./share-dialog').then((m) => m.ShareDialog), { ssr: false });
 
 const selectId = (s: EditorState) => s.meta.id;
 const selectReadOnly = (s: EditorState) => s.meta.readOnly;

@@ -1,9 +1,16 @@
 'use client';
+import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
 import { describeApiError } from '@/lib/api/client';
 import { deleteToolkit, refreshToolkit, type ToolkitSummary } from '@/lib/api/toolkits';
 import type { ToolDeclaration } from '@/lib/tools/types';
-import { ConversionReport } from './conversion-report';
+
+// The converters (strict mode, Gemini, catalogue) load when a report is first opened, not with
+// the page.
+const ConversionReport = dynamic(() => import('./conversion-report').then((m) => m.ConversionReport), {
+  ssr: false,
+  loading: () => <section className="tk-report" aria-busy="true" />,
+});
 
 interface Props {
   toolkit: ToolkitSummary;

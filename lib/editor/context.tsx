@@ -1,6 +1,6 @@
 'use client';
 /** Provides one editor store per editor and reads it with selectors (xyflow's provider pattern). */
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import {
   createEditorStore,
@@ -30,6 +30,17 @@ export function EditorStoreProvider({
     if (!init) throw new Error('EditorStoreProvider needs `init` or `store`.');
     return createEditorStore(init);
   });
+  // Without value problems from the server, node values are checked once the schema compiler
+  // has loaded, after the first paint (with them, on the first change: see the store).
+  useEffect(() => {
+    if (store.getState().knownValueProblems) return;
+    store
+      .getState()
+      .enableValueChecks()
+      .catch(() => {
+        // The chunk did not load (offline): values stay unchecked here; the server checks them.
+      });
+  }, [store]);
   return <EditorStoreContext.Provider value={store}>{children}</EditorStoreContext.Provider>;
 }
 

@@ -1,13 +1,13 @@
 /**
- * Auto-layout of a whole document: real node sizes where React Flow measured them, estimated
- * from the parameter count for nodes not painted yet (a planner's fresh nodes).
+ * Node boxes and the opening viewport of a document: real node sizes where React Flow measured
+ * them, estimated from the parameter count for nodes not painted yet (a planner's fresh nodes).
+ * The auto-layout itself (dagre) is in auto-layout.ts, loaded on demand (load-auto-layout.ts).
  */
 import { getViewportForBounds, type Viewport } from '@xyflow/react';
-import { moveNodes } from '../workflow/commands';
 import { getInputPorts, getOutputPorts } from '../workflow/graph';
 import type { WorkflowDocument } from '../workflow/types';
 import type { ToolFlowNode } from './adapters';
-import { getLayoutPositions, type LayoutBox } from './layout';
+import type { LayoutBox } from './layout';
 import { NODE_WIDTH, getEstimatedNodeHeight } from './node-metrics';
 
 /** The box of every node: measured when known, else estimated (assuming a badge strip, to be safe). */
@@ -23,15 +23,6 @@ export function getNodeBoxes(doc: WorkflowDocument, flowNodes: readonly ToolFlow
     );
     return { id: node.id, width: NODE_WIDTH, height };
   });
-}
-
-/** The document with every node moved to its auto-layout position (same object if none moved). */
-export function getLayoutDocument(
-  doc: WorkflowDocument,
-  flowNodes: readonly ToolFlowNode[],
-): WorkflowDocument {
-  if (doc.nodes.length === 0) return doc;
-  return moveNodes(doc, getLayoutPositions(getNodeBoxes(doc, flowNodes), doc.edges));
 }
 
 /** How the canvas frames the whole graph (fit view): clear of the toolbar above, and of the zoom controls and the minimap below. */

@@ -9,9 +9,10 @@ import { openPlanStream } from '../api/plan';
 import type { PlanRequest as ApiPlanRequest } from '../api/types';
 import { isJsonObject } from '../tools/json-schema';
 import type { ToolDeclaration } from '../tools/types';
-import { describePlanOutcome, getPlanOutcome, type PlanOutcome } from '../planner/outcome';
+import { getPlanOutcome, type PlanOutcome } from '../planner/outcome';
 import type { PlanEvent, PlanOperation, StopReason } from '../planner/types';
-import { countOf } from '../plural';
+import { loadSchemaCompiler } from '#schema-compiler';
+import { loadAutoLayout } from './load-auto-layout';
 import { readNdjson } from './ndjson';
 import { applyOperationsLeniently, getEventOperation } from './plan-apply';
 import type { EditorStore } from './store';
@@ -107,42 +108,9 @@ export function reducePlanProgress(progress: PlanProgress, event: PlanEvent): Pl
   }
 }
 
-const STOP_REASONS: Record<StopReason, string> = {
-  no_tool_calls: 'finished (no more steps to add)',
-  max_iterations: 'stopped at the turn limit',
-  cancelled: 'cancelled',
-  error: 'stopped by an error',
-};
-
-/** The one-line summary under the prompt: which planner, step N, and why it stopped. */
-export function describePlanProgress(p: PlanProgress): string {
-  // "rules (no language model)" reads as "rules, no language model" inside the parentheses.
-  const model = p.model?.replace(/\s*\(([^)]*)\)/g, ', $1');
-  const who = p.planner
-    ? `${p.planner} planner${model && model !== p.planner ? ` (${model})` : ''}`
-    : 'Planner';
-  const counts = `${countOf(p.steps, 'step')}, ${countOf(p.edges, 'edge')}`;
-  switch (p.status) {
-    case 'starting':
-      return 'Starting the planner…';
-    case 'running':
-      // The planner's own message says which turn it is on; without one, say it here.
-      return `${who} · ${countOf(p.steps, 'step')} so far · ${p.message ?? `turn ${Math.max(1, p.iteration)}`}`;
-    case 'done': {
-      // Nothing planned is said first and plainly, with the planner's reason.
-      if (p.outcome?.kind === 'nothing') return `${who}: ${describePlanOutcome(p.outcome)}`;
-      const outcome =
-        p.outcome && p.outcome.kind !== 'unfinished' ? ` · ${describePlanOutcome(p.outcome)}` : '';
-      return `${who} ${STOP_REASONS[p.stopReason ?? 'no_tool_calls']} · ${counts}${outcome}${p.stopReason === 'max_iterations' && p.message ? ` · ${p.message}` : ''}`;
-    }
-    case 'cancelled':
-      return p.steps === 0 && p.edges === 0
-        ? `${who} cancelled before it planned anything`
-        : `${who} cancelled · ${counts} kept (Undo removes them)`;
-    case 'failed':
-      return `${who} failed: ${p.error ?? 'unknown error'}`;
-  }
-}
+// The progress line is kept apart (plan-progress.ts) so the prompt bar shows it without loading
+// this module, which loads when a plan starts.
+export { describePlanProgress } from './plan-progress';
 
 /** An HTTP or stream failure of /api/plan, with a message for the person. */
 export class PlanRequestError extends Error {
@@ -261,6 +229,11 @@ export async function runPlan(
   };
   report(progress);
   store.getState().beginAiEdit();
+  // The result is auto-laid out: load the layout engine while the planner works.
+  const layoutReady = loadAutoLayout().catch(() => undefined);
+  // Planned calls carry their schema problems: the schema compiler must be loaded (the editor
+  // loads it on its first change otherwise).
+  await loadSchemaCompiler().catch(() => undefined);
   try {
     for await (const event of events ?? streamPlan(request, signal)) {
       report(reducePlanProgress(progress, event));
@@ -296,6 +269,7 @@ export async function runPlan(
       }));
       report({ ...progress, notices: [...progress.notices, ...notices] });
     }
+    await layoutReady;
     if (next !== base) store.getState().applyAiChange(next);
     store.getState().endAiEdit();
   }

@@ -8,6 +8,7 @@ import { useCallback } from 'react';
 import type { ToolDeclaration } from '../tools/types';
 import type { NodeDrift } from '../toolkits/drift';
 import { getNodeParameters, exportWorkflow } from '../workflow/export';
+import { getMember } from '../tools/json-value';
 import { getToolSnapshot } from '../workflow/graph';
 import type { NodeParameters } from '../workflow/params';
 import type {
@@ -87,6 +88,8 @@ export const selectNodeCount = (s: EditorState) => s.doc.nodes.length;
 // ---- per-document indexes, computed once per array identity ----
 
 const EMPTY_INPUTS: ReadonlySet<string> = new Set();
+/** One object, so a view cached for "no known value problems" is found again. */
+const NO_ISSUES: readonly NodeIssue[] = [];
 const NO_INCOMING: Readonly<Record<string, IncomingEdge>> = {};
 const nodeIndexes = new WeakMap<readonly WorkflowNode[], Map<string, WorkflowNode>>();
 /** The edges at one node: which inputs are fed and from where, which outputs feed others. */
@@ -142,6 +145,7 @@ interface ViewCacheEntry {
   connectionKey: string;
   systemParams: readonly string[] | undefined;
   liveDrift: NodeDrift | undefined;
+  valueCheck: boolean | readonly NodeIssue[];
   view: NodeView;
 }
 
@@ -170,15 +174,33 @@ function getDriftStatus(
   return { status: 'current' };
 }
 
+/**
+ * How a node's values are checked now: by Ajv once loaded; before that, by the server's check
+ * of the document as opened while the node, its tool and its edges are unchanged; else not yet.
+ */
+function getValueCheck(s: EditorState, node: WorkflowNode): boolean | readonly NodeIssue[] {
+  if (s.valuesChecked) return true;
+  const known = s.knownValueProblems;
+  if (!known || known.doc.tools !== s.doc.tools || known.doc.systemParams !== s.doc.systemParams) {
+    return false;
+  }
+  const opened = getNodeIndex(known.doc.nodes).get(node.id);
+  if (!opened || opened.args !== node.args || opened.tool !== node.tool) return false;
+  const key = (edges: readonly WorkflowEdge[]) => getConnectionIndex(edges).get(node.id)?.key ?? '';
+  if (key(known.doc.edges) !== key(s.doc.edges)) return false;
+  return getMember(known.problems, node.id) ?? NO_ISSUES;
+}
+
 function createNodeView(
   doc: WorkflowDocument,
   node: WorkflowNode,
   connections: NodeConnections | undefined,
   live: NodeDrift | undefined,
+  valueCheck: boolean | readonly NodeIssue[],
 ): NodeView {
   const inputs = connections?.inputs ?? EMPTY_INPUTS;
   const snapshot = getToolSnapshot(doc, node.tool);
-  const params = getNodeParameters(doc, node, inputs);
+  const params = getNodeParameters(doc, node, inputs, valueCheck);
   const drift = getDriftStatus(node, snapshot, live);
   const problems =
     drift.status === 'changed'
@@ -221,11 +243,9 @@ function createNodeView(
   };
 }
 
-function getViewOf(
-  doc: WorkflowDocument,
-  node: WorkflowNode,
-  liveDrift: Record<string, NodeDrift>,
-): NodeView {
+function getViewOf(s: EditorState, node: WorkflowNode): NodeView {
+  const { doc, liveDrift } = s;
+  const valueCheck = getValueCheck(s, node);
   const connection = getConnectionIndex(doc.edges).get(node.id);
   const connectionKey = connection?.key ?? '';
   const snapshot = getToolSnapshot(doc, node.tool);
@@ -236,12 +256,20 @@ function getViewOf(
     cached.snapshot === snapshot &&
     cached.connectionKey === connectionKey &&
     cached.systemParams === doc.systemParams &&
-    cached.liveDrift === live
+    cached.liveDrift === live &&
+    cached.valueCheck === valueCheck
   ) {
     return cached.view;
   }
-  const view = createNodeView(doc, node, connection, live);
-  viewCache.set(node, { snapshot, connectionKey, systemParams: doc.systemParams, liveDrift: live, view });
+  const view = createNodeView(doc, node, connection, live, valueCheck);
+  viewCache.set(node, {
+    snapshot,
+    connectionKey,
+    systemParams: doc.systemParams,
+    liveDrift: live,
+    valueCheck,
+    view,
+  });
   return view;
 }
 
@@ -252,7 +280,7 @@ function getViewOf(
  */
 export function selectNodeView(s: EditorState, id: string): NodeView | undefined {
   const node = getNodeIndex(s.doc.nodes).get(id);
-  return node ? getViewOf(s.doc, node, s.liveDrift) : undefined;
+  return node ? getViewOf(s, node) : undefined;
 }
 
 /** Subscribes a component to one node's view; re-renders only when that view changes. */
@@ -264,34 +292,50 @@ export function useNodeView(id: string): NodeView | undefined {
 
 const problemsCache = new WeakMap<
   WorkflowDocument,
-  { liveDrift: Record<string, NodeDrift>; problems: EditorProblem[] }
+  { liveDrift: Record<string, NodeDrift>; valuesChecked: boolean; problems: EditorProblem[] }
 >();
 
 /** Every error and warning of every node, in node order, errors first within a node. */
 export const selectProblems = (s: EditorState): EditorProblem[] => {
   const cached = problemsCache.get(s.doc);
-  if (cached && cached.liveDrift === s.liveDrift) return cached.problems;
+  if (cached && cached.liveDrift === s.liveDrift && cached.valuesChecked === s.valuesChecked) {
+    return cached.problems;
+  }
   const problems: EditorProblem[] = [];
   for (const node of s.doc.nodes) {
-    const view = getViewOf(s.doc, node, s.liveDrift);
+    const view = getViewOf(s, node);
     const nodeTitle = node.label || node.tool;
     for (const severity of ['error', 'warning'] as const) {
       for (const p of view.problems)
         if (p.severity === severity) problems.push({ ...p, nodeId: node.id, nodeTitle });
     }
   }
-  problemsCache.set(s.doc, { liveDrift: s.liveDrift, problems });
+  problemsCache.set(s.doc, { liveDrift: s.liveDrift, valuesChecked: s.valuesChecked, problems });
   return problems;
 };
 
-const exportCache = new WeakMap<WorkflowDocument, { id: string; name: string; value: WorkflowExportV1 }>();
+const exportCache = new WeakMap<
+  WorkflowDocument,
+  { id: string; name: string; valuesChecked: boolean; value: WorkflowExportV1 }
+>();
 
 /** The v1 export of the document: exactly what Export downloads. Memoised on the document. */
 export const selectExport = (s: EditorState): WorkflowExportV1 => {
   const cached = exportCache.get(s.doc);
-  if (cached && cached.id === s.meta.id && cached.name === s.meta.name) return cached.value;
-  const value = exportWorkflow(s.doc, { id: s.meta.id, name: s.meta.name });
-  exportCache.set(s.doc, { id: s.meta.id, name: s.meta.name, value });
+  if (
+    cached &&
+    cached.id === s.meta.id &&
+    cached.name === s.meta.name &&
+    cached.valuesChecked === s.valuesChecked
+  ) {
+    return cached.value;
+  }
+  const value = exportWorkflow(
+    s.doc,
+    { id: s.meta.id, name: s.meta.name },
+    { checkValues: (node) => getValueCheck(s, node) },
+  );
+  exportCache.set(s.doc, { id: s.meta.id, name: s.meta.name, valuesChecked: s.valuesChecked, value });
   return value;
 };
 

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseTool, fetchTool } from '../workflow/__fixtures__/declarations';
+import { exportWorkflow, getValueProblems } from '../workflow/export';
 import { asEdgeId, asNodeId, type WorkflowDocument } from '../workflow/types';
 import { getInitialViewport, getNodeBoxes } from './document-layout';
 import { isOverlapping } from './layout';
+import { loadAutoLayout } from './load-auto-layout';
 import { selectExport, selectNodeView, selectProblems } from './selectors';
 import { createEditorStore, getHistoryStore, type EditorStore } from './store';
 
@@ -119,6 +121,10 @@ describe('undo and redo', () => {
 });
 
 describe('AI edits', () => {
+  // runPlan loads the layout engine before applying a plan; so do these tests.
+  beforeAll(async () => {
+    await loadAutoLayout();
+  });
   it('show streamed states without recording them, and record the applied change as one step', () => {
     const store = createTestStore();
     const original = store.getState().doc;
@@ -225,7 +231,7 @@ describe('copy, paste and duplicate', () => {
 });
 
 describe('layout', () => {
-  it('leaves no two nodes overlapping, using measured heights', () => {
+  it('leaves no two nodes overlapping, using measured heights', async () => {
     const doc = createDoc();
     const many: WorkflowDocument = {
       ...doc,
@@ -243,7 +249,7 @@ describe('layout', () => {
         dimensions: { width: 300, height: 100 + i * 30 },
       })),
     );
-    store.getState().layout();
+    await store.getState().layout();
     const state = store.getState();
     const boxes = getNodeBoxes(state.doc, state.flowNodes).map((b, i) => ({
       ...b,
@@ -258,6 +264,56 @@ describe('layout', () => {
 });
 
 describe('selectors', () => {
+  it('check node values against the schema once value checks are enabled, not before', async () => {
+    const store = createTestStore();
+    store.getState().setArg(A, 'retries', 'three');
+    const invalid = (s: ReturnType<EditorStore['getState']>) =>
+      selectProblems(s).filter((p) => p.code === 'invalid_value');
+    // The first render (on the server and in the browser alike) has no value checks yet.
+    expect(store.getState().valuesChecked).toBe(false);
+    expect(invalid(store.getState())).toEqual([]);
+    expect(selectExport(store.getState()).nodes[0].problems ?? []).toEqual([]);
+    await store.getState().enableValueChecks();
+    expect(store.getState().valuesChecked).toBe(true);
+    expect(invalid(store.getState()).map((p) => [p.nodeId, p.param])).toEqual([[A, 'retries']]);
+    expect(selectNodeView(store.getState(), A)!.counts.invalid).toBe(1);
+    expect(JSON.stringify(selectExport(store.getState()).nodes[0].problems)).toContain('retries');
+    // Turning checks on is not an edit: nothing to undo, the document is the same object.
+    expect(getHistoryStore(store).getState().pastStates).toHaveLength(1);
+  });
+
+  it('show the value problems found on the server until the document changes, then check values', async () => {
+    const doc = createDoc();
+    const opened: WorkflowDocument = {
+      ...doc,
+      nodes: doc.nodes.map((n) => (n.id === A ? { ...n, args: { ...n.args, retries: 'three' } } : n)),
+    };
+    const valueProblems = getValueProblems(opened);
+    expect(Object.keys(valueProblems)).toEqual([A]);
+    const store = createEditorStore({
+      meta: { id: 'wf_1', name: 'Test', version: 1, readOnly: false },
+      doc: opened,
+      valueProblems,
+    });
+    const invalid = () =>
+      selectProblems(store.getState())
+        .filter((p) => p.code === 'invalid_value')
+        .map((p) => [p.nodeId, p.param]);
+    expect(store.getState().valuesChecked).toBe(false);
+    expect(invalid()).toEqual([[A, 'retries']]);
+    expect(JSON.stringify(selectExport(store.getState()))).toBe(
+      JSON.stringify(exportWorkflow(opened, { id: 'wf_1', name: 'Test' })),
+    );
+    // An edit elsewhere keeps A's known problems and starts loading the compiler.
+    store.getState().setArg(B, 'threshold', 'high');
+    expect(invalid()).toEqual([[A, 'retries']]);
+    await store.getState().enableValueChecks();
+    expect(invalid()).toEqual([
+      [A, 'retries'],
+      [B, 'threshold'],
+    ]);
+  });
+
   it('keep the view of a node that did not change when another one is edited', () => {
     const store = createTestStore();
     const before = selectNodeView(store.getState(), B);

@@ -18,7 +18,7 @@ import type { NodeDrift } from '../toolkits/drift';
 import { copyNodes, pasteNodes, type NodeClipboard } from '../workflow/commands';
 import * as commands from '../workflow/commands';
 import { createEdgeId } from '../workflow/graph';
-import type { EdgeId, NodeId, WorkflowDocument, XY } from '../workflow/types';
+import type { EdgeId, NodeId, NodeIssue, WorkflowDocument, XY } from '../workflow/types';
 import {
   toFlowEdges,
   toFlowNodes,
@@ -26,7 +26,8 @@ import {
   type ToolFlowEdge,
   type ToolFlowNode,
 } from './adapters';
-import { getLayoutDocument } from './document-layout';
+import { loadSchemaCompiler } from '#schema-compiler';
+import { getLoadedAutoLayout, loadAutoLayout } from './load-auto-layout';
 
 /** What undo history holds: the document only. */
 export type HistoryStore = StoreApi<TemporalState<{ doc: WorkflowDocument }>>;
@@ -60,6 +61,14 @@ export interface EditorState {
   clipboard: NodeClipboard | null;
   /** Live schema drift per node id (from a toolkit refresh); snapshot drift is derived anyway. */
   liveDrift: Record<string, NodeDrift>;
+  /**
+   * Whether node values are checked against their tools' input schemas. False until
+   * `enableValueChecks` has loaded the schema compiler (Ajv loads on demand in the browser),
+   * on the server's render too, so the first client render matches it. Meanwhile
+   * `knownValueProblems` (from the server) stand in for the check of unchanged nodes.
+   */
+  valuesChecked: boolean;
+  knownValueProblems: KnownValueProblems | null;
   saveState: SaveState;
   saveError: string | null;
 
@@ -81,8 +90,11 @@ export interface EditorState {
   commitPositions(positions: Record<string, XY>): void;
   /** Replaces the document. Undoable, except while the model edits (streamed states). */
   setDoc(doc: WorkflowDocument): void;
-  /** Auto-layout (dagre, left to right), one undo step, then fit the view. */
-  layout(): void;
+  /**
+   * Auto-layout (dagre, left to right), one undo step, then fit the view. Resolves once done:
+   * the layout engine loads on first use.
+   */
+  layout(): Promise<void>;
   copySelection(): void;
   /** Pastes the clipboard with new ids, offset from the originals, and selects the copies. */
   paste(): void;
@@ -110,6 +122,11 @@ export interface EditorState {
   onEdgesChange(changes: EdgeChange<ToolFlowEdge>[]): void;
   setConnectRefusal(reason: string | null): void;
   setLiveDrift(drift: readonly NodeDrift[]): void;
+  /**
+   * Loads the schema compiler, then checks node values: when the editor is mounted without
+   * known value problems, else on the first change of the document.
+   */
+  enableValueChecks(): Promise<void>;
   setSaveState(state: SaveState, error?: string | null): void;
   markSaved(version: number): void;
 }
@@ -117,6 +134,19 @@ export interface EditorState {
 export interface EditorInit {
   meta: EditorMeta;
   doc: WorkflowDocument;
+  /**
+   * The value-check problems of `doc`'s nodes, by node id, computed on the server
+   * (getValueProblems in lib/workflow/export.ts). With them the editor shows them from its first
+   * paint and loads the schema compiler (Ajv) only once the document changes; without them it
+   * loads it as soon as it is mounted.
+   */
+  valueProblems?: Record<string, NodeIssue[]>;
+}
+
+/** Value-check problems known for a document's nodes, valid while a node and its surroundings are unchanged. */
+export interface KnownValueProblems {
+  doc: WorkflowDocument;
+  problems: Record<string, readonly NodeIssue[]>;
 }
 
 /** How far each paste lands from the previous one. */
@@ -185,6 +215,15 @@ export function createEditorStore(init: EditorInit) {
             });
           if (undoable) apply();
           else withoutHistory(apply);
+          // The server's value checks cover the document as it was opened; a change needs Ajv.
+          if (doc !== s.doc && !get().valuesChecked) {
+            get()
+              .enableValueChecks()
+              .catch(() => {
+                // The chunk did not load (offline): changed values stay unchecked here; the
+                // server checks them on save and export.
+              });
+          }
         };
 
         /** A user edit: refused while the canvas is locked; recorded in history. */
@@ -225,6 +264,8 @@ export function createEditorStore(init: EditorInit) {
           fitRequest: 0,
           clipboard: null,
           liveDrift: {},
+          valuesChecked: false,
+          knownValueProblems: init.valueProblems ? { doc: init.doc, problems: init.valueProblems } : null,
           saveState: 'saved',
           saveError: null,
 
@@ -277,7 +318,10 @@ export function createEditorStore(init: EditorInit) {
 
           setDoc: (doc) => commit(doc, !get().aiEditing),
 
-          layout: () => {
+          layout: async () => {
+            if (isLocked(get())) return;
+            const { getLayoutDocument } = await loadAutoLayout();
+            // Locked meanwhile (a plan started): the plan lays its result out itself.
             if (isLocked(get())) return;
             edit((doc) => getLayoutDocument(doc, get().flowNodes));
             set((s) => ({ fitRequest: s.fitRequest + 1 }));
@@ -307,7 +351,10 @@ export function createEditorStore(init: EditorInit) {
             set({ aiEditing: true, connectRefusal: null });
           },
           applyAiChange: (next) => {
-            const laidOut = getLayoutDocument(next, get().flowNodes);
+            // runPlan loads the layout engine before it applies; should its chunk have failed to
+            // load, the change lands where the planner placed it, still one undo step.
+            const autoLayout = getLoadedAutoLayout();
+            const laidOut = autoLayout ? autoLayout.getLayoutDocument(next, get().flowNodes) : next;
             if (!get().aiEditing) {
               commit(laidOut, true);
             } else {
@@ -381,6 +428,11 @@ export function createEditorStore(init: EditorInit) {
           setConnectRefusal: (connectRefusal) => set({ connectRefusal }),
           setLiveDrift: (drift) => set({ liveDrift: Object.fromEntries(drift.map((d) => [d.nodeId, d])) }),
           setSaveState: (saveState, saveError = null) => set({ saveState, saveError }),
+          enableValueChecks: async () => {
+            if (get().valuesChecked) return;
+            await loadSchemaCompiler();
+            set({ valuesChecked: true });
+          },
           markSaved: (version) =>
             set((s) => ({
               meta: { ...s.meta, version },

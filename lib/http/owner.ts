@@ -76,17 +76,31 @@ export function signOwnerCookie(ownerId: string, key: Buffer = getOwnerSecret())
   return `${COOKIE_VERSION}.${ownerId}.${sign(ownerId, key)}`;
 }
 
+/**
+ * Cookies already verified with a key, so a browser's every request does not recompute the HMAC.
+ * Only genuine cookies get in (a forged one needs the secret), so it cannot be filled from
+ * outside; it is emptied when full. Keyed by the whole value, and checked against the very key
+ * it was verified with, so a changed secret verifies afresh.
+ */
+const VERIFIED_COOKIE_LIMIT = 10_000;
+const verifiedCookies = new Map<string, { key: Buffer; ownerId: string }>();
+
 /** The owner id in a cookie value, or null when it is missing, malformed or not signed by us. */
 export function verifyOwnerCookie(
   value: string | undefined | null,
   key: Buffer = getOwnerSecret(),
 ): string | null {
   if (!value) return null;
+  const known = verifiedCookies.get(value);
+  if (known && known.key === key) return known.ownerId;
   const parts = value.split('.');
   if (parts.length !== 3 || parts[0] !== COOKIE_VERSION || !/^own_[\w-]{16,64}$/.test(parts[1])) return null;
   const expected = Buffer.from(sign(parts[1], key));
   const given = Buffer.from(parts[2]);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? parts[1] : null;
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (verifiedCookies.size >= VERIFIED_COOKIE_LIMIT) verifiedCookies.clear();
+  verifiedCookies.set(value, { key, ownerId: parts[1] });
+  return parts[1];
 }
 
 /** Reads one cookie from a `Cookie` header. */

@@ -2,6 +2,10 @@
  * Compiling tool input schemas with Ajv. Real MCP schemas are draft-07 while newer ones say
  * 2020-12, and one Ajv class applies only its own draft's rules (STACK-NOTES), so the class is
  * chosen by `$schema`. Instances are created on first use: nothing runs at import time.
+ *
+ * The pure core reaches this module as `#schema-compiler` (package.json `imports`): on the
+ * server, in tests and in the CLI that is this module; in the browser it is
+ * schema-compiler.browser.ts, which loads this module on demand (Ajv is about 45 KB of gzip).
  */
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019';
@@ -14,6 +18,15 @@ import { setJsonMember } from './json-value';
 import type { JsonSchema } from './types';
 
 export type { ErrorObject, ValidateFunction };
+export { describeAjvError, getFirstPathSegment } from './ajv-errors';
+
+/** Whether compileSchema can be called now: always, here (see schema-compiler.browser.ts). */
+export function isSchemaCompilerLoaded(): boolean {
+  return true;
+}
+
+/** Resolves once compileSchema can be called: at once, here (see schema-compiler.browser.ts). */
+export async function loadSchemaCompiler(): Promise<void> {}
 
 /** Which JSON Schema dialect a schema declares; anything unrecognised is read as draft-07. */
 export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
@@ -184,25 +197,4 @@ function checkSchema(ajv: Ajv, schema: JsonSchema): string | undefined {
   if (duplicate !== undefined) return duplicate;
   if (ajv.validateSchema(shown as JsonSchema)) return undefined;
   return `schema is invalid: ${ajv.errorsText(ajv.errors)}`;
-}
-
-/** Decode the first segment of an Ajv `instancePath` (`/a~1b/0` → `a/b`); undefined at the root. */
-export function getFirstPathSegment(instancePath: string): string | undefined {
-  if (instancePath.length < 2) return undefined;
-  const end = instancePath.indexOf('/', 1);
-  const raw = end === -1 ? instancePath.slice(1) : instancePath.slice(1, end);
-  return raw.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** A one-line reading of an Ajv error, with the allowed values when it is an enum or const. */
-export function describeAjvError(error: ErrorObject): string {
-  const message = error.message ?? `fails "${error.keyword}"`;
-  if (error.keyword === 'enum' && Array.isArray(error.params.allowedValues)) {
-    return `${message}: ${error.params.allowedValues.map((v: unknown) => JSON.stringify(v)).join(', ')}`;
-  }
-  if (error.keyword === 'const') return `${message}: ${JSON.stringify(error.params.allowedValue)}`;
-  if (error.keyword === 'additionalProperties') {
-    return `${message}: "${String(error.params.additionalProperty)}"`;
-  }
-  return message;
 }

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration, type ToolSource } from '../tools/types';
 import { getConnectedInputs, getToolSnapshot } from './graph';
-import { buildNodeParameters, getUnknownArgIssue, type NodeParameters } from './params';
+import { buildNodeParameters, getUnknownArgIssue, setJsonMember, type NodeParameters } from './params';
 import type {
   ExportEdge,
   ExportNode,
@@ -74,11 +74,15 @@ function copyOutput(p: OutputParameter): OutputParameter {
 /**
  * The derived parameter view of one node: the §1 rules for a declared tool, the imported
  * parameters verbatim for a placeholder. Node notes come first, then the builder's problems.
+ * `checkValues` is buildNodeParameters' option: false leaves the values unchecked against the
+ * input schema, a list gives the problems a check found before (the browser editor, which loads
+ * Ajv on demand).
  */
 export function getNodeParameters(
   doc: WorkflowDocument,
   node: WorkflowNode,
   connectedInputs: ReadonlySet<string> = EMPTY,
+  checkValues: boolean | readonly NodeIssue[] = true,
 ): NodeParameters & { placeholder: boolean } {
   const decl = getToolSnapshot(doc, node.tool)?.declaration;
   const notes = node.notes ?? [];
@@ -95,6 +99,7 @@ export function getNodeParameters(
   const built = buildNodeParameters(decl, node.args, {
     connectedInputs,
     systemParams: doc.systemParams ?? DEFAULT_SYSTEM_PARAMS,
+    checkValues,
   });
   const moved = node.unknownArgs ?? [];
   const problems =
@@ -107,6 +112,24 @@ export function getNodeParameters(
     problems,
     placeholder: !decl,
   };
+}
+
+/**
+ * The problems a check of each node's values against its tool's input schema finds (Ajv), by
+ * node id: what the server computes for the editor's first paint, so the browser loads Ajv only
+ * once the document changes (lib/editor/store.ts). Nodes without such problems are left out.
+ */
+export function getValueProblems(doc: WorkflowDocument): Record<string, NodeIssue[]> {
+  const connected = getConnectedInputs(doc.edges);
+  const out: Record<string, NodeIssue[]> = {};
+  for (const node of doc.nodes) {
+    const inputs = connected.get(node.id);
+    const checked = getNodeParameters(doc, node, inputs, true).problems;
+    // The value checks are the last problems the builder adds: what a check adds is the tail.
+    const unchecked = getNodeParameters(doc, node, inputs, false).problems;
+    if (checked.length > unchecked.length) setJsonMember(out, node.id, checked.slice(unchecked.length));
+  }
+  return out;
 }
 
 function exportTool(name: string, decl: ToolDeclaration, hash: string): ExportTool {
@@ -128,10 +151,14 @@ function exportTool(name: string, decl: ToolDeclaration, hash: string): ExportTo
  * `step_index` and their parameters derived by the §1 rules, edges by id, and a snapshot of
  * every declaration sorted by tool name. Deterministic: equal documents give equal bytes.
  */
-export function exportWorkflow(doc: WorkflowDocument, meta: { id: string; name: string }): WorkflowExportV1 {
+export function exportWorkflow(
+  doc: WorkflowDocument,
+  meta: { id: string; name: string },
+  opts: { checkValues?: (node: WorkflowNode) => boolean | readonly NodeIssue[] } = {},
+): WorkflowExportV1 {
   const connected = getConnectedInputs(doc.edges);
   const nodes: ExportNode[] = doc.nodes.map((node, i) => {
-    const params = getNodeParameters(doc, node, connected.get(node.id));
+    const params = getNodeParameters(doc, node, connected.get(node.id), opts.checkValues?.(node) ?? true);
     const snapshot = getToolSnapshot(doc, node.tool);
     const source = snapshot?.declaration.source;
     const out = {

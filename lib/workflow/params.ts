@@ -17,13 +17,16 @@ import {
   resolveSchema,
 } from '../tools/json-schema';
 import { DEFAULT_SYSTEM_PARAMS, type JsonSchema, type ToolDeclaration } from '../tools/types';
+// `#schema-compiler` is lib/tools/schema-validator.ts, except in the browser, where Ajv loads
+// on demand (lib/tools/schema-compiler.browser.ts; package.json `imports`).
 import {
   compileSchema,
   describeAjvError,
   getFirstPathSegment,
+  isSchemaCompilerLoaded,
   type ErrorObject,
   type ValidateFunction,
-} from '../tools/schema-validator';
+} from '#schema-compiler';
 import { cloneJson, hasMember, setJsonMember } from '../tools/json-value';
 import type { InputParameter, NodeIssue, OutputParameter, ParamType } from './types';
 
@@ -36,6 +39,13 @@ export interface NodeParameterOptions {
   connectedInputs: ReadonlySet<string>;
   /** Platform-injected parameters to skip; DEFAULT_SYSTEM_PARAMS when omitted. */
   systemParams?: readonly string[];
+  /**
+   * Whether to check the values against the input schema (Ajv); true when omitted. False
+   * leaves them unchecked (so does true while the browser has not loaded the schema compiler);
+   * a list gives the problems a check of these same values found before (on the server), used
+   * as they are (lib/workflow/export.ts, getValueProblems).
+   */
+  checkValues?: boolean | readonly NodeIssue[];
 }
 
 /** The derived parameter view of one node (the export's node fields, DESIGN §2). */
@@ -316,7 +326,12 @@ export function buildNodeParameters(
     }
   }
 
-  addSchemaProblems(decl, effective, input_parameters, connected, hasDefaultValues, problems);
+  const checkValues = opts.checkValues ?? true;
+  if (Array.isArray(checkValues)) {
+    problems.push(...checkValues);
+  } else if (checkValues && isSchemaCompilerLoaded()) {
+    addSchemaProblems(decl, effective, input_parameters, connected, hasDefaultValues, problems);
+  }
 
   return {
     input_parameters,

@@ -1,6 +1,6 @@
 /**
- * `next start` on the production build for a bench (editor.ts, saving.ts): a free port on
- * 127.0.0.1, a throwaway data dir, a generated TOOLFLOW_SECRET unless one is set, the embedded
+ * `next start` on the production build for a bench (editor.ts, saving.ts, bundle.ts): a free
+ * port on 127.0.0.1 (or BENCH_PORT), a throwaway data dir, a generated TOOLFLOW_SECRET unless one is set, the embedded
  * database unless `databaseUrl` names a real one, and — with `migrate` — migrations first, as
  * `npm start` applies them. Resolves once `readyPath` answers 2xx; `stop` ends the server's
  * process group and removes the data dir.
@@ -35,7 +35,8 @@ export async function startBenchServer(opts: {
   if (!existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
     throw new Error(`No production build in .next: run \`npm run build\` first${opts.noBuildHint ?? ''}.`);
   }
-  const port = await getFreePort();
+  // BENCH_PORT pins the port (a machine shared by several servers); else any free one.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await getFreePort();
   const dataDir = mkdtempSync(join(tmpdir(), `toolflow-bench-${opts.name}-`));
   const env: NodeJS.ProcessEnv = {
     ...process.env,

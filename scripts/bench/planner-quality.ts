@@ -25,8 +25,26 @@ function formatLine(id: string, lang: string, score: TaskScore, task: string): s
   return `${mark} ${id.padEnd(15)} ${lang} ${figures.padEnd(44)} ${text}${details}`;
 }
 
+/**
+ * `PLANNER_QUALITY_FILES=fourth-round npm run bench -- planner-quality` scores only the tasks of
+ * `tasks/fourth-round.json` or `held-out/fourth-round.json` (comma-separated names: one round's
+ * own figures). Without it, the whole set in `tasks/`.
+ */
+function selectTasks(): ReturnType<typeof loadQualitySet> {
+  const wanted = (process.env.PLANNER_QUALITY_FILES ?? '')
+    .split(',')
+    .map((f) => f.trim().replace(/\.json$/, ''))
+    .filter((f) => f !== '');
+  if (wanted.length === 0) return loadQualitySet();
+  const all = [...loadQualitySet(), ...loadQualitySet('held-out')];
+  const unknown = wanted.filter((f) => !all.some((t) => t.file.endsWith(`/${f}.json`)));
+  if (unknown.length > 0)
+    throw new Error(`PLANNER_QUALITY_FILES: no tasks/ or held-out/ file ${unknown.join(', ')}.json`);
+  return all.filter((t) => wanted.some((f) => t.file.endsWith(`/${f}.json`)));
+}
+
 export async function run(): Promise<BenchRow[]> {
-  const tasks = loadQualitySet();
+  const tasks = selectTasks();
   const scores: TaskScore[] = [];
   const started = performance.now();
   for (const task of tasks) {

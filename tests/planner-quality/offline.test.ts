@@ -35,3 +35,17 @@ describe('the offline planner on the planning-quality set', () => {
     expect(total.unset.kept).toBe(total.unset.expected);
   });
 });
+
+describe('the offline planner on the held-out round (held-out/)', () => {
+  it('sets no wrong value there either, and leaves every must-not-set parameter unset', async () => {
+    const scores: TaskScore[] = [];
+    for (const task of loadQualitySet('held-out')) scores.push((await planTask(task)).score);
+    expect(scores.length).toBeGreaterThanOrEqual(30);
+    const wrong = scores.flatMap((s) =>
+      s.problems.filter((p) => p.startsWith('WRONG')).map((p) => `${s.id}: ${p}`),
+    );
+    expect(wrong).toEqual([]);
+    const total = sumScores(scores);
+    expect(total.unset.kept).toBe(total.unset.expected);
+  }, 60_000);
+});

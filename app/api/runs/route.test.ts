@@ -1,6 +1,7 @@
 /**
  * Test-runs through the API, on PGlite and Postgres (issue 16): pre-flight, run, the stream, the
- * stored arguments and results, the exact export and its hash, owner-only access, cancel, a
+ * stored arguments and results, the exact export and its hash, owner-only access, an image served
+ * from a stored result, cancel, a server that exits mid-run, a step over its timeout, a
  * schema-failing node and the restart sweep. The in-process worker runs the jobs from pg-boss.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,8 @@ import { BUILTIN_TOOLKITS } from '@/lib/toolkits/builtin';
 import type { ToolDeclaration } from '@/lib/tools/types';
 import { createDocumentFromPlan } from '@/lib/workflow/plan';
 import type { Plan } from '@/lib/workflow/types';
-import { runServerConfig } from '@/lib/mcp/__fixtures__/servers';
+import { listMcpTools, type StdioTarget } from '@/lib/mcp/client';
+import { LOCAL_OPTIONS, runServerConfig, SERVER_EVERYTHING } from '@/lib/mcp/__fixtures__/servers';
 import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
 import { createOwnerClient, type OwnerClient } from '@/tests/owner-client';
 import { POST as createWorkflow } from '../workflows/route';
@@ -26,11 +28,28 @@ import { GET as preflight } from '../workflows/[id]/runs/preflight/route';
 import { GET as readRun } from './[runId]/route';
 import { GET as followRun } from './[runId]/events/route';
 import { GET as readNode } from './[runId]/nodes/[nodeId]/route';
+import { GET as readContent } from './[runId]/nodes/[nodeId]/content/[index]/route';
 import { POST as cancel } from './[runId]/cancel/route';
 import { GET as downloadExport } from './[runId]/export/route';
 import { getExportHash } from './access';
 
 const backends = await getTestBackends();
+const everything: StdioTarget = {
+  kind: 'stdio',
+  name: 'everything',
+  command: process.execPath,
+  args: [SERVER_EVERYTHING, 'stdio'],
+};
+const everythingTools = await listMcpTools(everything, LOCAL_OPTIONS).then((listed) => {
+  if (!listed.ok) throw new Error(listed.error.message);
+  return listed.value.tools;
+});
+/** The stdio servers configured for these tests: the fault server and server-everything. */
+const serverConfig = (log?: string) =>
+  JSON.stringify({
+    ...JSON.parse(runServerConfig('faulty', log)),
+    everything: { command: everything.command, args: everything.args },
+  });
 const memoryTools = BUILTIN_TOOLKITS.find((k) => k.key === 'memory')!.tools;
 /** The tools of lib/mcp/__fixtures__/run-server.mjs, configured as the stdio server "faulty". */
 const faultTools: ToolDeclaration[] = [
@@ -101,7 +120,7 @@ describe.each(backends)('test-runs on $name', (backend) => {
   let database: TestDatabase;
   beforeAll(async () => {
     vi.stubEnv('TOOLFLOW_DATA_DIR', mkdtempSync(path.join(tmpdir(), 'toolflow-runs-')));
-    vi.stubEnv('TOOLFLOW_MCP_SERVERS', runServerConfig('faulty'));
+    vi.stubEnv('TOOLFLOW_MCP_SERVERS', serverConfig());
     database = await useTestDatabase(backend);
   });
   afterAll(async () => {
@@ -211,6 +230,46 @@ describe.each(backends)('test-runs on $name', (backend) => {
     expect(shared).not.toContain('"runs"');
   });
 
+  it('keeps an image a step returned and serves it to the owner only, as the image it is', async () => {
+    const alice = createOwnerClient();
+    const bob = createOwnerClient();
+    const workflow = await createFrom(
+      alice,
+      { steps: [{ id: 'image', tool: 'get-tiny-image', args: {} }] },
+      everythingTools,
+    );
+    const { run } = await (
+      await alice.send(startRun, 'POST', '', { version: 1 }, { id: workflow.id })
+    ).json();
+    expect((await follow(alice, run.id)).at(-1)).toEqual({ type: 'end', status: 'succeeded' });
+    const { node } = await (
+      await alice.send(readNode, 'GET', '', undefined, { runId: run.id, nodeId: 'image' })
+    ).json();
+    const blocks = node.result.content as { type: string; mimeType?: string; data?: string }[];
+    const index = blocks.findIndex((b) => b.type === 'image');
+    expect(blocks[index]).toMatchObject({ type: 'image', mimeType: 'image/png' });
+
+    const params = { runId: run.id, nodeId: 'image', index: String(index) };
+    const res = await alice.send(readContent, 'GET', '', undefined, params);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a'); // the PNG signature
+    expect(bytes.equals(Buffer.from(blocks[index].data!, 'base64'))).toBe(true);
+
+    await bob.send(listRuns, 'GET', '/api/workflows', undefined, { id: 'x' }); // get Bob a cookie
+    expect((await bob.send(readContent, 'GET', '', undefined, params)).status).toBe(403);
+    const text = blocks.findIndex((b) => b.type === 'text');
+    expect(
+      (await alice.send(readContent, 'GET', '', undefined, { ...params, index: String(text) })).status,
+    ).toBe(415);
+    expect(
+      (await alice.send(readContent, 'GET', '', undefined, { ...params, index: String(blocks.length) }))
+        .status,
+    ).toBe(404);
+  });
+
   it('cancels a running run: the call stops and the steps not started are cancelled', async () => {
     const alice = createOwnerClient();
     const workflow = await createFrom(
@@ -237,7 +296,7 @@ describe.each(backends)('test-runs on $name', (backend) => {
   it('a server that exits mid-run and a step over its timeout fail those steps; the run ends and every step is stored', async () => {
     const log = path.join(mkdtempSync(path.join(tmpdir(), 'toolflow-calls-')), 'calls.jsonl');
     writeFileSync(log, '');
-    vi.stubEnv('TOOLFLOW_MCP_SERVERS', runServerConfig('faulty', log));
+    vi.stubEnv('TOOLFLOW_MCP_SERVERS', serverConfig(log));
     // Long enough for the server to start (the first call of a step on it starts it), short for the test.
     vi.stubEnv('TOOLFLOW_RUN_NODE_TIMEOUT_MS', '2500');
     try {
@@ -301,7 +360,7 @@ describe.each(backends)('test-runs on $name', (backend) => {
       }
       expect(details[4].result.structuredContent).toEqual({ text: 'two' });
     } finally {
-      vi.stubEnv('TOOLFLOW_MCP_SERVERS', runServerConfig('faulty'));
+      vi.stubEnv('TOOLFLOW_MCP_SERVERS', serverConfig());
       vi.stubEnv('TOOLFLOW_RUN_NODE_TIMEOUT_MS', undefined);
     }
   });

@@ -1,5 +1,6 @@
 import { BenchEditor } from '@/components/bench/bench-editor';
-import { getBenchSize } from '@/lib/bench/generate-workflow';
+import { generateWorkflow, getBenchSize } from '@/lib/bench/generate-workflow';
+import { getValueProblems } from '@/lib/workflow/export';
 
 export const metadata = { title: 'Bench: editor canvas' };
 
@@ -7,5 +8,6 @@ export const metadata = { title: 'Bench: editor canvas' };
 export default async function BenchOursPage({ searchParams }: { searchParams: Promise<{ n?: string }> }) {
   const { n } = await searchParams;
   const size = getBenchSize(n);
-  return <BenchEditor key={size} n={size} />;
+  // As the editor page does: values checked here, so the browser loads Ajv on the first change.
+  return <BenchEditor key={size} n={size} valueProblems={getValueProblems(generateWorkflow(size))} />;
 }

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getPrisma } from '@/lib/db/client';
 import { getWorkflow } from '@/lib/db/workflows';
+import { getValueProblems } from '@/lib/workflow/export';
 import { getPageOwnerId } from '@/lib/http/owner';
 import { createPlannerFromEnv } from '@/lib/llm/env';
 import { Editor } from '@/components/editor/editor';
@@ -38,6 +39,8 @@ export default async function WorkflowPage({ params }: Props) {
       init={{
         meta: { id: workflow.id, name: workflow.name, version: workflow.version, readOnly: false },
         doc: workflow.document,
+        // Checked here, so the browser needs the schema compiler only once something changes.
+        valueProblems: getValueProblems(workflow.document),
       }}
       llm={model.ok ? model.value.description : null}
     />

@@ -5,6 +5,38 @@ const kinds = (text: string) =>
   findLiterals(text).map((l) => (l.unit ? [l.kind, l.value, l.unit] : [l.kind, l.value]));
 
 describe('findLiterals', () => {
+  it('reads an SQL statement as one value, to the end of the sentence or the next "then"', () => {
+    expect(kinds("count them with SELECT COUNT(*) FROM orders WHERE name = 'Bob', then stop")).toEqual([
+      ['sql', "SELECT COUNT(*) FROM orders WHERE name = 'Bob'"],
+    ]);
+    expect(kinds('建表 CREATE TABLE t (id INTEGER, name TEXT)，然后查询')).toEqual([
+      ['sql', 'CREATE TABLE t (id INTEGER, name TEXT)'],
+    ]);
+    expect(kinds('Select the best one')).toEqual([]);
+  });
+
+  it('reads a version tag and a wildcard pattern, not a product of cells', () => {
+    expect(kinds('diff against v1.2.0, find *.test.ts and report-*.csv, then =B2*C2')).toEqual([
+      ['identifier', 'v1.2.0'],
+      ['glob', '*.test.ts'],
+      ['glob', 'report-*.csv'],
+      ['formula', '=B2*C2'],
+    ]);
+  });
+
+  it('reads a JSON array as one list, the strings in it not values of their own', () => {
+    expect(kinds('write [["Item","Cost"],["Rent",1200]] at A1')).toEqual([
+      [
+        'json',
+        [
+          ['Item', 'Cost'],
+          ['Rent', 1200],
+        ],
+      ],
+      ['cell', 'A1'],
+    ]);
+  });
+
   it('reads cell references and ranges, and two corners joined by "to" or 到 as one range', () => {
     expect(kinds('Chart A1:B3 at E2, then read cells A1 to D20 and B2 到 F40')).toEqual([
       ['range', 'A1:B3'],

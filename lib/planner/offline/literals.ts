@@ -8,6 +8,7 @@
  */
 import { findChineseMaterials } from './lexicon';
 import { UNIT_PATTERN } from './units';
+import { parseJson } from '../../tools/json-value';
 
 export type LiteralKind =
   | 'url'
@@ -21,12 +22,15 @@ export type LiteralKind =
   | 'formula'
   | 'chemical'
   | 'date'
-  | 'vector';
+  | 'vector'
+  | 'json'
+  | 'sql'
+  | 'glob';
 
 export interface Literal {
   kind: LiteralKind;
   /** The value to put in an argument (quotes removed; numbers as numbers; vectors as arrays). */
-  value: string | number | number[];
+  value: string | number | number[] | unknown[];
   /** Offsets of the literal (quotes and unit included) in the text. */
   start: number;
   end: number;
@@ -71,6 +75,8 @@ const IDENTIFIER_PATTERNS = [
   /(?<![\w.\-/])[A-Za-z][\w-]+(?:\/[A-Za-z0-9][\w-]+)+(?![\w/]|\.\w)/g,
   // Hexadecimal, seven digits or more: a commit hash or object id (9f8e7d6)
   /(?<![\w.\-/])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,64}(?![\w/]|\.\w)/g,
+  // A version tag: v1.2.0, v2.0.0-rc.1
+  /(?<![\w.\-/])v\d+(?:\.\d+)+(?:-[A-Za-z0-9.]+)?(?![\w/]|\.\w)/g,
   // Capitals only, four or more: GXWKGLUWLK (a path of k-points)
   /(?<![\w.\-/])[A-Z]{4,}(?![\w/]|\.\w)/g,
 ];
@@ -101,6 +107,16 @@ const NAMED_PATTERN =
   /(?:\b(?:called|named|titled)\s+|(?:叫做|叫|名为|名叫|命名为|取名为?)\s*)([A-Za-z][\w.-]*[A-Za-z0-9]|[A-Za-z])/g;
 /** A Latin word, for `isAmongChinese` ("Summary 表", "NPT 分子动力学"). */
 const LATIN_WORD = /(?<![\w./\\-])[A-Za-z][\w-]*(?![\w./\\])/g;
+/**
+ * An SQL statement written out (`SELECT COUNT(*) FROM orders`): from its keyword, in capitals as
+ * SQL is written, to the end of the sentence or a "then" that starts the next step.
+ */
+const SQL_START =
+  /(?<![\w'"])(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|CREATE\s+(?:TABLE|VIEW|INDEX)|DROP\s+(?:TABLE|VIEW|INDEX)|ALTER\s+TABLE)\s[^\n，。；]*/g;
+const SQL_END = /,?\s+(?:and\s+)?then\b|;|\.\s|\.$/;
+const SQL_BODY = /\b(?:FROM|INTO|SET|TABLE|VIEW|INDEX|VALUES)\b|^SELECT\s+\S/;
+/** A file-name pattern with a wildcard: `*.test.ts`, `report-*.csv`. */
+const GLOB_PATTERN = /(?<![\w./*=-])(?=[\w./-]*\*)[\w./*-]*\*[\w./*-]*(?![\w/*])/g;
 const CHINESE_OR_MARK = /[\u3400-\u9fff，。；、：！？（）]/;
 
 // ---- chemical formulas ----
@@ -168,6 +184,9 @@ export function findLiterals(text: string): Literal[] {
     if (literal.end > literal.start && !taken(literal.start, literal.end)) found.push(literal);
   };
 
+  // A JSON array written out (`[["Item","Cost"],["Rent",1200]]`) is one value: the strings in it
+  // are not values of their own.
+  for (const json of findJsonArrays(text)) add(json);
   for (const pattern of QUOTED_PATTERNS) {
     for (const m of text.matchAll(pattern)) {
       const inner = m[1].trim();
@@ -181,12 +200,29 @@ export function findLiterals(text: string): Literal[] {
       });
     }
   }
+  for (const m of text.matchAll(SQL_START)) {
+    const end = SQL_END.exec(m[0]);
+    const value = (end ? m[0].slice(0, end.index) : m[0]).trimEnd();
+    if (value.split(/\s+/).length < 3 || !SQL_BODY.test(value)) continue;
+    const start = m.index;
+    if (found.some((l) => l.start < start && l.end > start)) continue; // inside a quoted string
+    // A quoted word inside the statement ('Bob' in WHERE name = 'Bob') is part of it.
+    for (let k = found.length - 1; k >= 0; k--)
+      if (found[k].start >= start && found[k].end <= start + value.length) found.splice(k, 1);
+    add({ kind: 'sql', value, start, end: start + value.length });
+  }
   for (const m of text.matchAll(URL_PATTERN)) {
     const value = m[0].replace(TRAILING_PUNCTUATION, '');
     add({ kind: 'url', value, start: m.index, end: m.index + value.length });
   }
   for (const m of text.matchAll(FORMULA_PATTERN))
     add({ kind: 'formula', value: m[0], start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(GLOB_PATTERN)) {
+    const value = m[0].replace(/[.]+$/, '');
+    // a lone `*` or `**` is a multiplication or emphasis; a pattern has a name part too
+    if (!/[\w]/.test(value) || !isGlob(value)) continue;
+    add({ kind: 'glob', value, start: m.index, end: m.index + value.length });
+  }
   for (const pattern of PATH_PATTERNS) {
     for (const m of text.matchAll(pattern)) {
       const value = m[0].replace(TRAILING_PUNCTUATION, '');
@@ -280,12 +316,57 @@ function isAmongChinese(text: string, start: number, end: number): boolean {
   );
 }
 
+/** JSON arrays in the text that hold strings or arrays (a list of numbers is a vector). */
+function findJsonArrays(text: string): Literal[] {
+  const arrays: Literal[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '[' || /[\w\]]/.test(text[i - 1] ?? '')) continue;
+    const end = findClosingBracket(text, i);
+    if (end === -1) continue;
+    let value: unknown;
+    try {
+      value = parseJson(text.slice(i, end + 1));
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(value) || !value.some((v) => typeof v === 'string' || Array.isArray(v))) continue;
+    arrays.push({ kind: 'json', value, start: i, end: end + 1 });
+    i = end;
+  }
+  return arrays;
+}
+
+/** The `]` that closes the `[` at `open` (strings skipped), or -1. */
+function findClosingBracket(text: string, open: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[') depth++;
+    else if (c === ']' && --depth === 0) return i;
+    else if (c === '\n') return -1;
+  }
+  return -1;
+}
+
 function classifyQuoted(inner: string): LiteralKind {
   if (isUrl(inner)) return 'url';
+  if (/^[\w./-]*\*[\w./*-]*$/.test(inner) && /\w/.test(inner) && isGlob(inner)) return 'glob';
+  if (/^(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\s/.test(inner) && SQL_BODY.test(inner))
+    return 'sql';
   if (RANGE_ONLY.test(inner)) return 'range';
   if (/^=\S/.test(inner)) return 'formula';
   if (isPathLike(inner)) return 'path';
   return 'string';
+}
+
+/** A wildcard at a name's edge (`*.md`, `report-*`, `src/**`), not a product (`B2*C2`, `3*4`). */
+function isGlob(value: string): boolean {
+  return /(?:^|[./-])\*|\*(?:$|[./-])/.test(value);
 }
 
 /** Whether a value reads as a spreadsheet cell reference (`A1`, `b11`). */

@@ -242,3 +242,131 @@ describe('Chinese tasks against tools declared in English', () => {
     ]);
   });
 });
+
+describe('repositories, titles and SQL on tools written for this test', () => {
+  const issue = tool(
+    'open_ticket',
+    'Open a ticket in a repository',
+    {
+      owner: str('Repository owner'),
+      repo: str('Repository name'),
+      title: str('Ticket title'),
+      branch: str('Branch the ticket is about'),
+    },
+    ['owner', 'repo', 'title'],
+  );
+  const query = tool('run_select', 'Run a read-only query', { sql: str('SELECT SQL query to execute') }, [
+    'sql',
+  ]);
+
+  it('splits owner/repo into the owner and the repository, the one the words call a place', () => {
+    expect(
+      plan("Open a ticket about branch fix/login in acme/site titled 'Login broken'", [issue]).steps,
+    ).toEqual([['open_ticket', { owner: 'acme', repo: 'site', title: 'Login broken', branch: 'fix/login' }]]);
+  });
+
+  it('puts a value after "titled" only where a title goes', () => {
+    const noTitle = tool('make_branch', 'Create a branch', { branch: str('Name for the new branch') }, [
+      'branch',
+    ]);
+    expect(plan("Create a branch titled 'Release 2.1'", [noTitle]).steps).toEqual([['make_branch', {}]]);
+  });
+
+  it('gives a parameter that names its statements no other statement', () => {
+    expect(plan('Run SELECT * FROM users LIMIT 10', [query]).steps).toEqual([
+      ['run_select', { sql: 'SELECT * FROM users LIMIT 10' }],
+    ]);
+    expect(plan('Run DELETE FROM users WHERE id = 3', [query]).steps).toEqual([['run_select', {}]]);
+  });
+});
+
+describe('patterns, sort orders and removal on tools written for this test', () => {
+  const find = tool(
+    'find_files',
+    'Find files by name',
+    { root: str('Directory to search'), pattern: str('Glob to match'), title: str('Report title') },
+    ['root', 'pattern'],
+  );
+  const listTickets = tool('list_tickets', 'List tickets', {
+    order: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction' },
+  });
+  const dropNote = tool('delete_note', 'Delete a note', { id: str('Note id') }, ['id']);
+  const addNote = tool('add_note', 'Add a note', { id: str('Note id') }, ['id']);
+
+  it('puts a wildcard pattern where a pattern goes, not into a path or a title', () => {
+    expect(plan('Find *.md under /srv/docs', [find]).steps).toEqual([
+      ['find_files', { root: '/srv/docs', pattern: '*.md' }],
+    ]);
+  });
+
+  it('reads 倒序 and 升序 as sort directions', () => {
+    expect(plan('列出工单，倒序', [listTickets]).steps).toEqual([['list_tickets', { order: 'desc' }]]);
+    expect(plan('列出工单，升序', [listTickets]).steps).toEqual([['list_tickets', { order: 'asc' }]]);
+  });
+
+  it('reads "remove" as delete', () => {
+    expect(plan("Remove the note 'n-7'", [addNote, dropNote]).steps).toEqual([
+      ['delete_note', { id: 'n-7' }],
+    ]);
+  });
+});
+
+describe('spans and replacements on tools written for this test', () => {
+  const sweep = tool(
+    'sweep',
+    'Sweep a sample over a range of temperatures',
+    {
+      sample: str('Sample id'),
+      temperatures: {
+        type: 'array',
+        items: { type: 'number' },
+        minItems: 3,
+        maxItems: 3,
+        description: 'Start, stop and step of the temperatures, in kelvin',
+      },
+      window: {
+        type: 'array',
+        items: { type: 'number' },
+        minItems: 2,
+        maxItems: 2,
+        description: 'Lower and upper strain window',
+      },
+    },
+    ['sample'],
+  );
+  const patch = tool(
+    'patch_text',
+    'Edit a text file: replace text',
+    {
+      file: str('File path'),
+      changes: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { search: str('Text to find'), replace: str('Text to put instead') },
+          required: ['search', 'replace'],
+        },
+      },
+    },
+    ['file', 'changes'],
+  );
+
+  it('reads "from A to B in steps of C" into the list its words or its unit name', () => {
+    expect(
+      plan("Sweep 's-1' from 300 to 900 K in steps of 50 K, strain window from 0.98 to 1.02", [sweep]).steps,
+    ).toEqual([['sweep', { sample: 's-1', temperatures: [300, 900, 50], window: [0.98, 1.02] }]]);
+  });
+
+  it('leaves a span that is not named and has no unit for the person', () => {
+    expect(plan("Sweep 's-1' from 3 to 9", [sweep]).steps).toEqual([['sweep', { sample: 's-1' }]]);
+  });
+
+  it('reads "replace A with B" and 把 A 改成 B into one old/new item', () => {
+    expect(plan("In ./a.txt replace 'x=1' with 'x=2'", [patch]).steps).toEqual([
+      ['patch_text', { file: './a.txt', changes: [{ search: 'x=1', replace: 'x=2' }] }],
+    ]);
+    expect(plan("在 ./a.txt 里把 'x=1' 改成 'x=2'", [patch]).steps).toEqual([
+      ['patch_text', { file: './a.txt', changes: [{ search: 'x=1', replace: 'x=2' }] }],
+    ]);
+  });
+});

@@ -36,6 +36,7 @@ const SYNONYMS: Record<string, string> = {
   relax: 'optim',
   colour: 'color',
   find: 'search',
+  remov: 'delet',
   lookup: 'search',
   record: 'cre',
   giv: 'get',

@@ -11,7 +11,7 @@ import type { Clause, PlacedLiteral } from './clauses';
 import { ENUM_SYNONYMS } from './lexicon';
 import { isCellReference, isRangeReference, type Literal } from './literals';
 import { GENERIC_PORT_WORDS, type IndexedParam, type IndexedTool, type ToolIndex } from './tool-index';
-import { convertUnit, getDimension } from './units';
+import { convertUnit, getDescribedUnit, getDimension, getParamDimension } from './units';
 
 /** A step's clauses: the one that chose the tool (`lead`) and those that refine it. */
 export interface Group {
@@ -85,6 +85,12 @@ export function placeLiteral(
 ): Placement | null {
   const { literal } = placed;
   const fromContext = getNamingScore(param, placed, context);
+  // "titled 'Release 2.1'": a title, for a parameter that holds one, not for a branch or a path.
+  if (
+    TITLE_MARK.test(placed.before) &&
+    !/title|subject|heading|caption/i.test(`${param.name} ${param.description}`)
+  )
+    return null;
   const value = getPlacedValue(literal, param);
   if (value === undefined) return null;
   const inEnum = param.enum?.some((v) => sameEnumValue(v, value));
@@ -179,6 +185,32 @@ export function placeLiteral(
       if (param.type !== 'list') return null;
       base = 1;
       break;
+    case 'json':
+      // A list written as JSON goes to a list parameter (of lists, when it holds lists).
+      if (param.type !== 'list' || param.stringList) return null;
+      base = 1;
+      break;
+    case 'glob':
+      // A wildcard pattern goes where patterns go (a pattern, glob, filter or exclusion list).
+      if (
+        !(param.type === 'str' || param.stringList) ||
+        !/pattern|glob|filter|match|exclud/i.test(`${param.name} ${param.description}`)
+      )
+        return null;
+      base = param.stringList ? 1.2 : 1.5;
+      break;
+    case 'sql':
+      // An SQL statement goes where the tool asks for SQL or a query, nowhere else.
+      if (param.type !== 'str' || !SQL_PARAM.test(`${param.name} ${param.description}`)) return null;
+      // "SELECT SQL query to execute", "CREATE TABLE SQL statement": a parameter that names the
+      // statements it takes takes no other.
+      {
+        const named = param.description.match(SQL_VERBS);
+        const verb = String(literal.value).match(SQL_VERBS)?.[0];
+        if (named && verb && !named.includes(verb)) return null;
+      }
+      base = 1.5;
+      break;
   }
   // Something new the step creates ("Name of the new table") is named only where the clause
   // speaks of creating: "copy the table called Orders" names the table copied.
@@ -201,6 +233,14 @@ export function placeLiteral(
     (param.required ? 0.3 : 0);
   return { score, value };
 }
+
+const SQL_VERBS = /\b(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\b/g;
+
+/** The words right before a value that say it is a title. */
+const TITLE_MARK = /(?:\b(?:titled|entitled|with (?:the )?title)|标题(?:为|是)?)\s*$/i;
+
+/** A parameter that takes SQL: its name or description says SQL, query or statement. */
+const SQL_PARAM = /\b(?:sql|query|statement)\b/i;
 
 /** The words right before a value that mark it as what the action is done to (把, 对, 将). */
 const OBJECT_MARK = /(?:把|对|将)\s*$/;
@@ -342,6 +382,15 @@ export function fillArguments(
     used,
   );
 
+  fillSpans(index, params, all, args, used);
+  fillReplacements(params, all, args, used);
+  splitOwnerRepo(
+    params,
+    all.map((a) => a.placed),
+    args,
+    used,
+  );
+
   const pairs: {
     literal: PlacedLiteral;
     param: IndexedParam;
@@ -470,6 +519,127 @@ function splitRanges(
   args[corners.end.name] = to;
   used.add(range);
 }
+
+/** Words before the first number of a span ("from 0.9", "between 300", "从 0"). */
+const SPAN_START = /(?:\b(?:from|between)|从|由)\s*$/i;
+/** Words between the two ends ("to", "-", "and" after between, 到). */
+const SPAN_JOIN = /^\s*(?:to|through|-|–|~|and|到|至)\s*$/i;
+/** Words before a step ("in steps of 10 K", "step 5", "步长 10"). */
+const SPAN_STEP =
+  /^\s*[,，]?\s*(?:(?:in|with|at)\s+(?:a\s+)?steps?\s+of|steps?(?:\s+of)?|every|步长为?|间隔为?|每)\s*$/i;
+
+/**
+ * "volumes from 0.9 to 1.1", "from 0 to 1000 K in steps of 10 K", "从 300 到 900 K": two ends
+ * (and a step) of a span, for a list of numbers the words around the span name, or whose unit
+ * the span's unit measures. The list must take that many items.
+ */
+function fillSpans(
+  index: ToolIndex,
+  params: IndexedParam[],
+  all: { clause: Clause; placed: PlacedLiteral; i: number }[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+): void {
+  const isNumber = (k: number) => all[k]?.placed.literal.kind === 'number' && !used.has(all[k].placed);
+  for (let k = 0; k + 1 < all.length; k++) {
+    const a = all[k];
+    const b = all[k + 1];
+    if (!isNumber(k) || !isNumber(k + 1) || a.clause !== b.clause) continue;
+    if (!SPAN_START.test(a.placed.before) || !SPAN_JOIN.test(b.placed.before)) continue;
+    const c =
+      isNumber(k + 2) && all[k + 2].clause === a.clause && SPAN_STEP.test(all[k + 2].placed.before)
+        ? all[k + 2]
+        : undefined;
+    const ends = c ? [a, b, c] : [a, b];
+    const units = ends.map((e) => e.placed.literal.unit).filter((u): u is string => u !== undefined);
+    const context = getContext(index, a.clause, a.i);
+    for (const param of params) {
+      if (param.type !== 'list' || param.name in args) continue;
+      if (param.itemType !== 'number' && param.itemType !== 'integer') continue;
+      if ((param.minItems ?? 0) > ends.length || (param.maxItems ?? Infinity) < ends.length) continue;
+      const dimension = getParamDimension(param.name, param.description);
+      const unitFits =
+        units.length > 0 && dimension !== undefined && units.every((u) => getDimension(u) === dimension);
+      if (units.length > 0 && !unitFits) continue;
+      if (!unitFits && getNamingScore(param, a.placed, context) === 0) continue;
+      const to = getDescribedUnit(param.description);
+      const values = ends.map((e) => {
+        const n = e.placed.literal.value as number;
+        const unit = e.placed.literal.unit ?? units[0];
+        return unit !== undefined && to !== undefined ? convertUnit(n, unit, to) : n;
+      });
+      if (values.some((v) => v === undefined || (param.itemType === 'integer' && !Number.isInteger(v))))
+        continue;
+      args[param.name] = values;
+      for (const e of ends) used.add(e.placed);
+      break;
+    }
+  }
+}
+
+/** Words before what is replaced, and between it and its replacement. */
+const REPLACE_START = /(?:\b(?:replace|change|swap)|把|将)\s*$/i;
+const REPLACE_JOIN = /^\s*(?:with|by|for|->|→|to|替换为|替换成|改为|改成|换成|换为)\s*$/i;
+
+/**
+ * "replace 'debug=true' with 'debug=false'", "把 `a` 替换为 `b`": one item of a list of objects
+ * whose two text fields are the old and the new text (oldText/newText, search/replace, from/to).
+ */
+function fillReplacements(
+  params: IndexedParam[],
+  all: { clause: Clause; placed: PlacedLiteral; i: number }[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+): void {
+  for (const param of params) {
+    if (!param.fields || param.name in args) continue;
+    const text = param.fields.filter((f) => f.type === 'str');
+    const old = text.find((f) => /^(?:old|from|search|find|original|before)/i.test(f.name));
+    const neu = text.find((f) => /^(?:new|to|replace|after)/i.test(f.name));
+    if (!old || !neu || param.fields.some((f) => f.required && f !== old && f !== neu)) continue;
+    for (let k = 0; k + 1 < all.length; k++) {
+      const a = all[k].placed;
+      const b = all[k + 1].placed;
+      if (!a.literal.quoted || !b.literal.quoted || used.has(a) || used.has(b)) continue;
+      if (!REPLACE_START.test(a.before) || !REPLACE_JOIN.test(b.before)) continue;
+      args[param.name] = [{ [old.name]: String(a.literal.value), [neu.name]: String(b.literal.value) }];
+      used.add(a);
+      used.add(b);
+      break;
+    }
+  }
+}
+
+/**
+ * `octo-org/widgets` given to a tool that takes an `owner` and a `repo`: the way GitHub and its
+ * kin write a repository, owner first.
+ */
+function splitOwnerRepo(
+  params: IndexedParam[],
+  literals: PlacedLiteral[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+): void {
+  const owner = params.find((p) => /^owner$/i.test(p.name) && p.type === 'str');
+  const repo = params.find((p) => /^(?:repo|repository|repo_name)$/i.test(p.name) && p.type === 'str');
+  if (!owner || !repo || owner.name in args || repo.name in args) return;
+  const slugs = literals.filter(
+    (l) =>
+      !used.has(l) &&
+      (l.literal.kind === 'identifier' || l.literal.kind === 'path' || l.literal.kind === 'string') &&
+      /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/.test(String(l.literal.value)),
+  );
+  // Where there are several (a branch `release/2.1` and the repository), the one the words call
+  // a repository or place ("in acme/api", "of torvalds/linux", "在 vuejs/core 仓库").
+  const slug = slugs.length === 1 ? slugs[0] : slugs.find((l) => REPOSITORY_MARK.test(l.before.slice(-24)));
+  if (!slug) return;
+  const [ownerName, repoName] = String(slug.literal.value).split('/');
+  args[owner.name] = ownerName;
+  args[repo.name] = repoName;
+  used.add(slug);
+}
+
+const REPOSITORY_MARK = /(?:\b(?:in|of|on|to|at|for|repo|repository)|在)\s*$/i;
 
 /** The cell parameters that start and end a range, for a tool that takes no range itself. */
 export function getRangeCorners(tool: IndexedTool): { start: IndexedParam; end: IndexedParam } | undefined {

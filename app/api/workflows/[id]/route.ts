@@ -4,13 +4,13 @@
  * DELETE — remove it with its revisions and share links.
  */
 import type { VersionConflictBody, WorkflowResponse } from '@/lib/api/types';
-import { deleteWorkflow, updateWorkflow } from '@/lib/db/workflows';
+import { deleteWorkflow, getWorkflowText, updateWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { assertOwnsWorkflow, getRequestOwner } from '@/lib/http/owner';
 import { getPrisma } from '@/lib/db/client';
-import { loadOwnedWorkflow, requireOwnedWorkflow, workflowNotFound } from '../access';
+import { requireOwnedWorkflow, workflowNotFound } from '../access';
 import { assertExportableDocument, validateUpdateWorkflow } from '../schema';
 
 export const dynamic = 'force-dynamic';
@@ -19,8 +19,18 @@ type Context = { params: Promise<{ id: string }> };
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
-  const { workflow } = await loadOwnedWorkflow(request, id, 'open');
-  return Response.json({ workflow } satisfies WorkflowResponse);
+  const owner = getRequestOwner(request);
+  const row = await getWorkflowText(await getPrisma(), id);
+  if (!row) throw workflowNotFound(id);
+  assertOwnsWorkflow(owner, row, 'open');
+  // The document goes out as the stored JSON text, never parsed and serialized again; the other
+  // fields around it in WorkflowResponse's order.
+  const { documentText, id: _id, ownerId, name, task, ...rest } = row;
+  const head = JSON.stringify({ id: row.id, ownerId, name, task }).slice(0, -1);
+  const tail = JSON.stringify(rest).slice(1);
+  return new Response(`{"workflow":${head},"document":${documentText},${tail}}`, {
+    headers: { 'content-type': 'application/json' },
+  });
 });
 
 export const PUT = withErrors(async (request: Request, context: Context) => {
