@@ -31,42 +31,31 @@ export interface RevisionRecord {
 /**
  * Revisions, newest first, without their documents: the counts are columns written with each
  * revision, and the page is an index range scan on (workflowId, version), so a page costs the
- * same however long the history is (scripts/bench/history.ts).
+ * same however long the history is (scripts/bench/history.ts). Plain SQL, like the other reads on
+ * hot paths (lib/db/workflows.ts says why).
  */
 export async function listRevisions(
   db: Db,
   workflowId: string,
   opts: { limit?: number; before?: number } = {},
 ): Promise<RevisionSummary[]> {
-  return db.workflowRevision.findMany({
-    where: { workflowId, ...(opts.before !== undefined ? { version: { lt: opts.before } } : {}) },
-    orderBy: { version: 'desc' },
-    take: opts.limit ?? 250,
-    select: {
-      version: true,
-      name: true,
-      label: true,
-      reason: true,
-      nodeCount: true,
-      edgeCount: true,
-      createdAt: true,
-    },
-  });
+  const before = opts.before ?? 2 ** 31 - 1;
+  const rows = await db.$queryRaw<RevisionSummary[]>`
+    SELECT "version", "name", "label", "reason", "nodeCount", "edgeCount", "createdAt"
+    FROM "WorkflowRevision"
+    WHERE "workflowId" = ${workflowId} AND "version" < ${before}
+    ORDER BY "version" DESC
+    LIMIT ${opts.limit ?? 250}`;
+  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
 }
 
-const toRecord = (row: Omit<RevisionRecord, 'document'> & { document: unknown }): RevisionRecord => ({
+type RevisionRow = Omit<RevisionRecord, 'document'> & { documentText: string };
+
+const toRecord = ({ documentText, ...row }: RevisionRow): RevisionRecord => ({
   ...row,
-  document: row.document as WorkflowDocument,
+  createdAt: new Date(row.createdAt),
+  document: JSON.parse(documentText) as WorkflowDocument,
 });
-const revisionFields = {
-  version: true,
-  name: true,
-  task: true,
-  label: true,
-  reason: true,
-  document: true,
-  createdAt: true,
-} as const;
 
 /** One revision with its document, or null. */
 export async function getRevision(
@@ -74,10 +63,9 @@ export async function getRevision(
   workflowId: string,
   version: number,
 ): Promise<RevisionRecord | null> {
-  const row = await db.workflowRevision.findUnique({
-    where: { workflowId_version: { workflowId, version } },
-    select: revisionFields,
-  });
+  const [row] = await db.$queryRaw<RevisionRow[]>`
+    SELECT "version", "name", "task", "label", "reason", "document"::text AS "documentText", "createdAt"
+    FROM "WorkflowRevision" WHERE "workflowId" = ${workflowId} AND "version" = ${version}`;
   return row ? toRecord(row) : null;
 }
 
@@ -87,11 +75,10 @@ export async function getPreviousRevision(
   workflowId: string,
   version: number,
 ): Promise<RevisionRecord | null> {
-  const row = await db.workflowRevision.findFirst({
-    where: { workflowId, version: { lt: version } },
-    orderBy: { version: 'desc' },
-    select: revisionFields,
-  });
+  const [row] = await db.$queryRaw<RevisionRow[]>`
+    SELECT "version", "name", "task", "label", "reason", "document"::text AS "documentText", "createdAt"
+    FROM "WorkflowRevision" WHERE "workflowId" = ${workflowId} AND "version" < ${version}
+    ORDER BY "version" DESC LIMIT 1`;
   return row ? toRecord(row) : null;
 }
 

@@ -30,10 +30,11 @@ interface Run {
 
 async function measure(base: string, backend: string): Promise<BenchRow[]> {
   const doc = generateWorkflow(NODES);
-  // One owner; one workflow per connection, so concurrent saves never race on a version.
+  // One owner; two workflows per connection (autocannon prepares a connection's next request
+  // before it hands over the answer to the last), so concurrent saves never race on a version.
   let cookie = '';
   const workflows: { id: string; version: number }[] = [];
-  for (let i = 0; i < CONNECTIONS; i++) {
+  for (let i = 0; i < 2 * CONNECTIONS; i++) {
     const res = await fetch(base + '/api/workflows', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
