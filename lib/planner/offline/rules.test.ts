@@ -370,3 +370,33 @@ describe('spans and replacements on tools written for this test', () => {
     ]);
   });
 });
+
+describe('"it" and "make" on tools written for this test', () => {
+  const getRepo = tool(
+    'get_repo',
+    'Get a repository',
+    { owner: str('Repository owner'), repo: str('Repository name') },
+    ['owner', 'repo'],
+  );
+  const starRepo = tool(
+    'star_repo',
+    'Star a repository',
+    { owner: str('Repository owner'), repo: str('Repository name') },
+    ['owner', 'repo'],
+  );
+  const makeFolder = tool('create_folder', 'Create a folder', { path: str('Folder path') }, ['path']);
+  const listFolder = tool('list_folder', 'List a folder', { path: str('Folder path') }, ['path']);
+
+  it('keeps the owner and repository the text gave for "… it" instead of wiring the result there', () => {
+    expect(plan('Get acme/site and then star it', [getRepo, starRepo]).steps).toEqual([
+      ['get_repo', { owner: 'acme', repo: 'site' }],
+      ['star_repo', { owner: 'acme', repo: 'site' }],
+    ]);
+  });
+
+  it('reads "make" as create', () => {
+    expect(plan('Make a folder ./out', [listFolder, makeFolder]).steps).toEqual([
+      ['create_folder', { path: './out' }],
+    ]);
+  });
+});

@@ -12,7 +12,7 @@ const STOP_WORDS = new Set(
     'a an the of to for in on at by with from into onto as is are be been being was were it its this that these ' +
     'those then and or but so if than also please me my we our you your i can could would should will shall do does ' +
     'did done using use via per each all any some what which who how when where after before next finally ' +
-    'now there here them they their his her up out over under about let make'
+    'now there here them they their his her up out over under about let'
   ).split(' '),
 );
 
@@ -37,6 +37,7 @@ const SYNONYMS: Record<string, string> = {
   colour: 'color',
   find: 'search',
   remov: 'delet',
+  mak: 'cre',
   lookup: 'search',
   record: 'cre',
   giv: 'get',

@@ -5,7 +5,8 @@
  *     (`optimized_structure` → `input_structure`, "Cell values row by row" → "one inner list per
  *     row") is wired to it;
  *  2. "then … its / it / the result" (然后…其/它/结果): the previous step's result feeds this
- *     step's main input — its first required input the text left empty — when that result is
+ *     step's main input — its first required input the text left empty, passing over a name, id
+ *     or number another step was given (step 3 carries it) — when that result is
  *     untyped (a tool without outputSchema has one `result`, which fits any input) and the tool
  *     that made it returns data, not a status (create, write, delete… return a status: "create
  *     ./reports and then list it" means the directory);
@@ -102,8 +103,11 @@ export function wireSteps(
     for (const c of candidates) if (!(c.param.name in call.args) && !used.has(c.output)) connect(c.param, c);
 
     // 2. "then … its / the result": the previous step's untyped result into the main input.
+    // An input the text gave another step a name, id or number for keeps it (step 3): "Get issue
+    // #42 of torvalds/linux and comment … on it" comments on that issue of that repository; a file
+    // or structure input still takes the result ("relax ./Si.cif, then its phonons").
     const previous = sources[sources.length - 1];
-    const main = open()[0];
+    const main = open().find((p) => p.holds.path || findCarriedValue(sources, p.name) === undefined);
     if (main && previous?.tool && !previous.tool.sideEffect && refersBack(groups[i].clauses)) {
       const result = previous.tool.outputs.find((o) => o.type === 'any' && !used.has(o));
       if (result && previous.tool.outputs.length === 1) connect(main, { source: previous, output: result });
