@@ -7,6 +7,7 @@ import {
   getMember,
   hasMember,
   parseJson,
+  toClientProps,
 } from './json-value';
 
 describe('createLookupTable', () => {
@@ -92,5 +93,16 @@ describe('getMember and hasMember', () => {
         expect(hasMember(record, key), key).toBe(false);
       }
     }
+  });
+});
+
+describe('toClientProps', () => {
+  it('gives ordinary objects at every depth (a Client Component refuses null prototypes), the same JSON', () => {
+    const text = '{"a":{"__proto__":{"x":1},"b":[{"c":2}]}}';
+    const props = toClientProps(parseJson(text)) as { a: { b: object[] } };
+    for (const object of [props, props.a, props.a.b[0]])
+      expect(Object.getPrototypeOf(object)).toBe(Object.prototype);
+    expect(Object.keys(props.a)).toEqual(['__proto__', 'b']);
+    expect(JSON.stringify(props)).toBe(text);
   });
 });

@@ -94,6 +94,15 @@ export function parseJson(text: string): unknown {
   return adoptJson(JSON.parse(text) as unknown);
 }
 
+/**
+ * A copy of a JSON value whose objects are ordinary (with Object.prototype), for the one
+ * consumer that refuses records without a prototype: props a Server Component hands to a
+ * Client Component (React checks for plain objects). Use it there and nowhere else.
+ */
+export function toClientProps<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
 // The one own-member check: everything else reads records made without a prototype.
 const hasOwn = Object.prototype.hasOwnProperty;
 

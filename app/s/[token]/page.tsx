@@ -4,6 +4,7 @@ import { cache } from 'react';
 import { getPrisma } from '@/lib/db/client';
 import { getSharedWorkflow } from '@/lib/db/shares';
 import { SharedView } from '@/components/save/shared-view';
+import { toClientProps } from '@/lib/tools/json-value';
 
 export const dynamic = 'force-dynamic';
 
@@ -47,7 +48,7 @@ export default async function SharedWorkflowPage({ params }: Props) {
         name: workflow.name,
         task: workflow.task,
         version: workflow.version,
-        document: workflow.document,
+        document: toClientProps(workflow.document),
         expiresAt: share.expiresAt?.toISOString() ?? null,
       }}
     />

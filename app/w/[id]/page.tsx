@@ -8,6 +8,7 @@ import { getPageOwnerId } from '@/lib/http/owner';
 import { createPlannerFromEnv } from '@/lib/llm/env';
 import { Editor } from '@/components/editor/editor';
 import { NotYourWorkflow } from '@/components/save/not-your-workflow';
+import { toClientProps } from '@/lib/tools/json-value';
 
 export const dynamic = 'force-dynamic';
 
@@ -38,7 +39,8 @@ export default async function WorkflowPage({ params }: Props) {
     <Editor
       init={{
         meta: { id: workflow.id, name: workflow.name, version: workflow.version, readOnly: false },
-        doc: workflow.document,
+        // Read without prototypes (lib/db); a Client Component's props must be plain objects.
+        doc: toClientProps(workflow.document),
         // Checked here, so the browser needs the schema compiler only once something changes.
         valueProblems: getValueProblems(workflow.document),
       }}

@@ -7,7 +7,7 @@ import { getPageOwnerId } from '@/lib/http/owner';
 import { importWorkflow } from '@/lib/workflow/import';
 import { RunView } from '@/components/run/run-view';
 import { NotYourWorkflow } from '@/components/save/not-your-workflow';
-import { parseJson } from '@/lib/tools/json-value';
+import { parseJson, toClientProps } from '@/lib/tools/json-value';
 
 export const dynamic = 'force-dynamic';
 
@@ -42,7 +42,7 @@ export default async function RunPage({ params }: Props) {
   return (
     <RunView
       workflow={{ id, name: imported.value.meta.name }}
-      document={imported.value.document}
+      document={toClientProps(imported.value.document)}
       initial={JSON.parse(JSON.stringify({ run: runJson, nodes }))}
     />
   );
