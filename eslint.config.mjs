@@ -141,6 +141,23 @@ export default tseslint.config(
     ignores: TEST_FILES,
     rules: { 'no-restricted-globals': ['error', NO_RAW_FETCH] },
   },
+  // One way to treat keys from outside (lib/tools/json-value.ts, docs/architecture.md): records
+  // without a prototype, and getMember/hasMember for a record of unknown origin. A hand-written
+  // own-member check is the sign of a record made the other way.
+  {
+    files: PRODUCT_FILES,
+    ignores: [...TEST_FILES, 'lib/tools/json-value.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['hasOwn', 'hasOwnProperty'].map((property) => ({
+          property,
+          message:
+            'Records keyed by outside names have no prototype (createRecord, parseJson, cloneJson in lib/tools/json-value.ts); a record of unknown origin is read with getMember/hasMember.',
+        })),
+      ],
+    },
+  },
   // A later block replaces the rule's options rather than adding to them, so each repeats the
   // pure-core list.
   {

@@ -158,3 +158,31 @@ describe('the one-API-client rule', () => {
     }
   });
 });
+
+describe('the one-way-for-outside-keys rule', () => {
+  async function getRestrictedProperties(code: string, filePath: string) {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-properties').map((m) => m.message);
+  }
+  const checks = [
+    'export const a = (o: object, k: string) => Object.hasOwn(o, k);\n',
+    'export const b = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);\n',
+    'export const c = (o: { hasOwnProperty(k: string): boolean }, k: string) => o.hasOwnProperty(k);\n',
+  ];
+
+  it.each(['lib/workflow/probe.ts', 'lib/tools/probe.ts', 'app/api/probe/route.ts', 'bin/probe.ts'])(
+    'fails a hand-written own-member check in %s',
+    async (file) => {
+      for (const code of checks) {
+        const messages = await getRestrictedProperties(code, file);
+        expect(messages.join('\n'), code).toContain('getMember/hasMember');
+      }
+    },
+  );
+
+  it('allows it in lib/tools/json-value.ts and in tests', async () => {
+    for (const file of ['lib/tools/json-value.ts', 'lib/workflow/probe.test.ts', 'tests/fuzz/probe.ts']) {
+      expect(await getRestrictedProperties(checks[0], file), file).toEqual([]);
+    }
+  });
+});

@@ -8,6 +8,7 @@ import {
 } from '../../lib/tools';
 import { parseCommandArgs, printIssues, readInputFile, UsageError, type CliCommand } from '../io';
 import { hasMcpSource, MCP_OPTIONS, MCP_USAGE, readMcpTools } from './tools-mcp';
+import { createLookupTable } from '../../lib/tools/json-value';
 
 const TARGETS: readonly RenderTarget[] = [
   'openai-chat',
@@ -40,7 +41,10 @@ Every change the conversion makes is printed on stderr, one line per change:
 `;
 
 const STRICT_MODES = ['auto', 'always', 'never'] as const;
-const GEMINI_SCHEMAS = { parameters: 'openapi', parametersJsonSchema: 'json-schema' } as const;
+const GEMINI_SCHEMAS = createLookupTable({
+  parameters: 'openapi',
+  parametersJsonSchema: 'json-schema',
+} as const);
 
 /** One stderr line per conversion issue. */
 export function formatConversionIssue(issue: ConversionIssue): string {
@@ -76,7 +80,8 @@ export const command: CliCommand = {
     if (!(STRICT_MODES as readonly string[]).includes(strict))
       throw new UsageError(`--strict must be one of ${STRICT_MODES.join(', ')}, not "${strict}".`);
     const geminiField = values['gemini-schema'] ?? 'parameters';
-    if (!Object.hasOwn(GEMINI_SCHEMAS, geminiField))
+    const geminiSchema = GEMINI_SCHEMAS[geminiField];
+    if (geminiSchema === undefined)
       throw new UsageError(
         `--gemini-schema must be one of ${Object.keys(GEMINI_SCHEMAS).join(', ')}, not "${geminiField}".`,
       );
@@ -103,7 +108,7 @@ export const command: CliCommand = {
       .filter(Boolean);
     const { output, issues } = convertTools(tools, target, {
       strict: strict as (typeof STRICT_MODES)[number],
-      geminiSchema: GEMINI_SCHEMAS[geminiField as keyof typeof GEMINI_SCHEMAS],
+      geminiSchema,
       omitParams,
     });
     io.stdout(

@@ -8,6 +8,7 @@
  */
 import type { Issue, Result } from '../result';
 import type { ErrorBody, ErrorCode, Jsonified } from './types';
+import { adoptJson } from '../tools/json-value';
 
 /** Why a call failed. */
 export interface ApiError {
@@ -142,7 +143,7 @@ export async function callApi<T>(path: string, opts: RequestOptions): Promise<Ap
   const res = sent.value;
   if (res.status === 204) return { ok: true, value: null as T };
   try {
-    return { ok: true, value: (await res.json()) as T };
+    return { ok: true, value: adoptJson(await res.json()) as T };
   } catch (error) {
     if (isAbort(error, opts.signal)) throw error;
     return {

@@ -7,6 +7,7 @@ import 'server-only';
 import type { WorkflowDocument } from '../workflow/types';
 import type { Db } from './client';
 import { updateWorkflow, type UpdateOutcome } from './workflows';
+import { parseJson } from '../tools/json-value';
 
 export interface RevisionSummary {
   version: number;
@@ -54,7 +55,7 @@ type RevisionRow = Omit<RevisionRecord, 'document'> & { documentText: string };
 const toRecord = ({ documentText, ...row }: RevisionRow): RevisionRecord => ({
   ...row,
   createdAt: new Date(row.createdAt),
-  document: JSON.parse(documentText) as WorkflowDocument,
+  document: parseJson(documentText) as WorkflowDocument,
 });
 
 /** One revision with its document, or null. */

@@ -9,6 +9,7 @@ import { Prisma } from './generated/client';
 import type { Db } from './client';
 import { createId } from './ids';
 import { ensureOwner } from './owners';
+import { adoptJson, parseJson } from '../tools/json-value';
 
 /** Unlabelled revisions kept per workflow; labelled ones are kept regardless. */
 export const REVISION_LIMIT = 200;
@@ -49,7 +50,11 @@ export interface WorkflowAccess {
 }
 
 type Row = Omit<WorkflowRecord, 'document'> & { document: unknown };
-const toRecord = (row: Row): WorkflowRecord => ({ ...row, document: row.document as WorkflowDocument });
+// The stored JSON, parsed by Prisma for this read only: its records lose their prototype.
+const toRecord = (row: Row): WorkflowRecord => ({
+  ...row,
+  document: adoptJson(row.document) as WorkflowDocument,
+});
 
 /** An empty document for a new workflow. */
 export function createEmptyDocument(task = ''): WorkflowDocument {
@@ -115,7 +120,7 @@ export async function getWorkflow(db: Db, id: string): Promise<WorkflowRecord | 
   const row = await getWorkflowText(db, id);
   if (!row) return null;
   const { documentText, ...rest } = row;
-  return { ...rest, document: JSON.parse(documentText) as WorkflowDocument };
+  return { ...rest, document: parseJson(documentText) as WorkflowDocument };
 }
 
 /** A workflow with its document as the stored JSON text, unparsed. */

@@ -22,6 +22,7 @@ import { getRevision, saveWorkflow } from '../api/workflows';
 import { mergeDocuments, type MergeResult } from '../workflow/diff';
 import type { WorkflowDocument } from '../workflow/types';
 import type { EditorStore } from './store';
+import { parseJson } from '../tools/json-value';
 
 export const AUTOSAVE_DELAY_MS = 600;
 /** Waits between retries while the server cannot save; the last one repeats. */
@@ -308,7 +309,7 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps): SaveS
     let pending: PendingSave | null = null;
     try {
       const raw = deps.storage.getItem(key);
-      pending = raw ? (JSON.parse(raw) as PendingSave) : null;
+      pending = raw ? (parseJson(raw) as PendingSave) : null;
     } catch {
       pending = null;
     }

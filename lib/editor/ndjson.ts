@@ -3,6 +3,7 @@
  * events reach the canvas while the model is still answering. A line that is not JSON is
  * reported with its line number rather than dropped.
  */
+import { parseJson } from '../tools/json-value';
 
 /** A line of the stream that was not valid JSON. */
 export class NdjsonLineError extends Error {
@@ -24,7 +25,7 @@ export async function* readNdjson(body: ReadableStream<Uint8Array>): AsyncGenera
   const parseLine = (line: string): unknown => {
     lineNumber++;
     try {
-      return JSON.parse(line);
+      return parseJson(line);
     } catch {
       throw new NdjsonLineError(lineNumber, line);
     }

@@ -8,6 +8,7 @@ import { useCallback } from 'react';
 import type { ToolDeclaration } from '../tools/types';
 import type { NodeDrift } from '../toolkits/drift';
 import { getNodeParameters, exportWorkflow } from '../workflow/export';
+import { getMember } from '../tools/json-value';
 import { getToolSnapshot } from '../workflow/graph';
 import type { NodeParameters } from '../workflow/params';
 import type {
@@ -187,7 +188,7 @@ function getValueCheck(s: EditorState, node: WorkflowNode): boolean | readonly N
   if (!opened || opened.args !== node.args || opened.tool !== node.tool) return false;
   const key = (edges: readonly WorkflowEdge[]) => getConnectionIndex(edges).get(node.id)?.key ?? '';
   if (key(known.doc.edges) !== key(s.doc.edges)) return false;
-  return Object.hasOwn(known.problems, node.id) ? known.problems[node.id] : NO_ISSUES;
+  return getMember(known.problems, node.id) ?? NO_ISSUES;
 }
 
 function createNodeView(

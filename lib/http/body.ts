@@ -7,6 +7,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { getJsonDepth } from '../tools/json-text';
 import { AppError } from './errors';
+import { parseJson } from '../tools/json-value';
 
 /** 5 MB: a 1000-node workflow export is about 1 MB. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -53,7 +54,7 @@ export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promis
   if (!text.trim()) throw new AppError('bad_request:body', 'The request body is empty; send a JSON object.');
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch (error) {
     throw new AppError('bad_request:json', `The request body is not valid JSON: ${(error as Error).message}`);
   }

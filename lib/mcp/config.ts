@@ -12,6 +12,7 @@ import { SAMPLE_SERVER_NAMES } from '../toolkits/builtin';
 import { err, joinPointer, ok, type Issue, type Result } from '../result';
 import type { McpClientOptions, StdioTarget } from './client';
 import { getAllowedHosts, isPrivateAllowed } from './url-guard';
+import { getMember, parseJson } from '../tools/json-value';
 
 export const CONFIG_FILE_NAME = 'toolflow.config.json';
 
@@ -119,7 +120,7 @@ export async function getConfiguredStdioTarget(
 ): Promise<Result<StdioTarget>> {
   const configs = await getMcpServerConfigs(sources);
   if (!configs.ok) return configs;
-  const config = Object.prototype.hasOwnProperty.call(configs.value, name) ? configs.value[name] : undefined;
+  const config = getMember(configs.value, name);
   if (!config) {
     const known = Object.keys(configs.value);
     return err([
@@ -145,7 +146,7 @@ export async function getConfiguredStdioTarget(
 function parseServers(text: string, where: string, isFile: boolean): Result<Record<string, McpServerConfig>> {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJson(text);
   } catch (error) {
     return err([
       { path: '', message: `${where} is not valid JSON: ${(error as Error).message}`, code: 'bad_json' },

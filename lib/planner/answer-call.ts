@@ -99,7 +99,7 @@ function readArguments(rawArguments: string, blockRepairs: string[], blockCut?: 
         message: `The model's reply was cut off after argument "${name}", before its value, so the argument was left out. Set it, or plan the step again.`,
         param: name,
       });
-    } else if (Object.hasOwn(parsed.value, name)) {
+    } else if (name in parsed.value) {
       truncated.push(name);
       const at = cut.path.length > 1 ? ` (at ${cut.path.map((p) => `/${p}`).join('')})` : '';
       issues.push({

@@ -7,6 +7,7 @@
  * flagged instead of looking complete.
  */
 import { jsonrepair } from 'jsonrepair';
+import { createRecord, parseJson } from '../tools/json-value';
 
 /** A path into a JSON value: object keys and array indexes. */
 export type JsonPath = (string | number)[];
@@ -37,13 +38,13 @@ export type ParsedArguments =
  * arguments), which is unwrapped and reported.
  */
 export function parseToolArguments(raw: string): ParsedArguments {
-  if (raw.trim() === '') return { ok: true, value: {}, repairs: [] };
+  if (raw.trim() === '') return { ok: true, value: createRecord(), repairs: [] };
   const read = repairJson(raw);
   if (!read.ok) return read;
   const { value, repairs, cut } = read;
   if (typeof value === 'string' && repairs.length === 0) {
     try {
-      const inner: unknown = JSON.parse(value);
+      const inner: unknown = parseJson(value);
       if (isPlainObject(inner)) return { ok: true, value: inner, repairs: ['unwrapped double-encoded JSON'] };
     } catch {
       // Not double-encoded: a bare string is simply the wrong shape.
@@ -61,7 +62,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function getStrictError(raw: string): string {
   try {
-    JSON.parse(raw);
+    parseJson(raw);
     return 'no error';
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
@@ -78,7 +79,7 @@ const FENCE = /```[\w-]*[ \t]*\n?([\s\S]*?)(?:```|$)/;
  */
 export function repairJson(raw: string): RepairedJson {
   try {
-    return { ok: true, value: JSON.parse(raw), repairs: [] };
+    return { ok: true, value: parseJson(raw), repairs: [] };
   } catch (error) {
     const strict = error instanceof Error ? error.message : String(error);
     const repairs: string[] = [];
@@ -124,7 +125,7 @@ function runRepair(
   text: string,
 ): { ok: true; value: unknown; text: string; dropped: boolean } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(jsonrepair(text)), text, dropped: false };
+    return { ok: true, value: parseJson(jsonrepair(text)), text, dropped: false };
   } catch (error) {
     const at = (error as { position?: unknown }).position;
     if (typeof at !== 'number' || at <= 0) return { ok: false };
@@ -132,7 +133,7 @@ function runRepair(
     const scan = scanJson(head);
     if (scan.depth > 0 || scan.inString || scan.cut) return { ok: false };
     try {
-      return { ok: true, value: JSON.parse(jsonrepair(head)), text: head, dropped: true };
+      return { ok: true, value: parseJson(jsonrepair(head)), text: head, dropped: true };
     } catch {
       return { ok: false };
     }
@@ -271,7 +272,7 @@ function finishScan(
 function decodeKey(token: string | undefined): string | undefined {
   if (token === undefined) return undefined;
   try {
-    const object: unknown = JSON.parse(jsonrepair(`{${token}`));
+    const object: unknown = parseJson(jsonrepair(`{${token}`));
     return isPlainObject(object) ? Object.keys(object)[0] : undefined;
   } catch {
     return undefined;
@@ -299,7 +300,8 @@ function removeAt(value: unknown, path: JsonPath): unknown {
     if (rest.length === 0) return value.filter((_, i) => i !== head);
     return value.map((item, i) => (i === head ? removeAt(item, rest) : item));
   }
-  if (isPlainObject(value) && typeof head === 'string' && Object.hasOwn(value, head)) {
+  // Parsed by parseJson: a record without a prototype, where `in` finds own members only.
+  if (isPlainObject(value) && typeof head === 'string' && head in value) {
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       if (key === head && rest.length === 0) continue;

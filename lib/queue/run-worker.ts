@@ -23,6 +23,7 @@ import type { McpConfigSources } from '../mcp/config';
 import { runExportHere } from '../mcp/run-port';
 import type { WorkflowExportV1 } from '../workflow/types';
 import { RUN_QUEUE } from './boss';
+import { parseJson } from '../tools/json-value';
 
 export interface RunJobData {
   runId: string;
@@ -99,7 +100,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     try {
       // A cancel that arrived between the enqueue and now.
       if ((await getCancelRequests(db, [runId])).length > 0) controller.abort();
-      const file = JSON.parse(claimed.exportText) as WorkflowExportV1;
+      const file = parseJson(claimed.exportText) as WorkflowExportV1;
       const outcome = await runExportHere(file, {
         client: options.client,
         config: options.config,

@@ -22,6 +22,7 @@ import { compileSchema, describeAjvError, type ErrorObject } from '../tools/sche
 import type { ParamType } from '../tools/types';
 import type { ExportEdge, ExportNode, ExportTool, InputParameter, WorkflowExportV1 } from '../workflow/types';
 import type { RunError, ToolCallResult } from './types';
+import { hasMember, parseJson } from '../tools/json-value';
 
 /** The tool snapshot of an export by name (own lookup: names may shadow Object.prototype). */
 export function getExportTool(file: WorkflowExportV1, name: string): ExportTool | undefined {
@@ -58,13 +59,13 @@ export function getPortValue(
 ): Result<unknown, RunError> {
   const structured = result.structuredContent;
   if (tool?.output_schema !== undefined && port !== 'result') {
-    if (structured && Object.hasOwn(structured, port)) return ok(structured[port]);
+    if (structured && hasMember(structured, port)) return ok(structured[port]);
     return err({
       code: 'no_value',
       message: `"${sourceId}" returned no structuredContent.${port}, which its output "${port}" reads.`,
     });
   }
-  if (tool?.output_schema !== undefined && structured && Object.hasOwn(structured, port)) {
+  if (tool?.output_schema !== undefined && structured && hasMember(structured, port)) {
     // An output schema that itself declares a property named "result".
     return ok(structured[port]);
   }
@@ -132,7 +133,7 @@ export function convertValue(value: unknown, type: ParamType): Result<unknown, s
       if (fits(value)) return ok(value);
       if (typeof value === 'string') {
         try {
-          const parsed: unknown = JSON.parse(value);
+          const parsed: unknown = parseJson(value);
           if (fits(parsed)) return ok(parsed);
         } catch {
           return refuse(' (the text is not JSON)');

@@ -64,7 +64,7 @@ function getParams(
   for (const { name, schema } of properties) {
     if (systemParams.includes(name)) continue;
     const resolved = resolveSchema(schema, root);
-    const hasDefault = Object.prototype.hasOwnProperty.call(resolved, 'default');
+    const hasDefault = 'default' in resolved;
     params.set(name, {
       type: getParamType(schema, root),
       required: required.has(name),

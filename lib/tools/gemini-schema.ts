@@ -10,7 +10,7 @@
  */
 import { joinPointer, type Issue } from '../result';
 import { isJsonObject } from './json-schema';
-import { createLookupTable, setJsonMember } from './json-value';
+import { createLookupTable, hasMember, setJsonMember } from './json-value';
 import { inlineRef, mergeAllOf } from './schema-walk';
 import type { JsonSchema } from './types';
 
@@ -576,7 +576,7 @@ export function fromGeminiSchema(schema: unknown): JsonSchema {
       case 'properties': {
         if (!isJsonObject(value)) break;
         const ordering = Array.isArray(node.propertyOrdering)
-          ? node.propertyOrdering.filter((n): n is string => typeof n === 'string' && Object.hasOwn(value, n))
+          ? node.propertyOrdering.filter((n): n is string => typeof n === 'string' && hasMember(value, n))
           : [];
         const names = [...ordering, ...Object.keys(value).filter((n) => !ordering.includes(n))];
         const properties: JsonSchema = {};

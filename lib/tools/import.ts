@@ -11,6 +11,7 @@ import { describeValue } from './formats/common';
 import { fromGeminiSchema } from './gemini-schema';
 import { decodePointerSegment, isJsonObject } from './json-schema';
 import { getJsonDepth, MAX_JSON_DEPTH, parseJsonText, tooDeepIssue } from './json-text';
+import { getMember } from './json-value';
 import type { DeclarationFormat, JsonSchema, ToolDeclaration, ToolSource } from './types';
 
 /** Options for reading declarations. */
@@ -50,7 +51,7 @@ interface NameWalk {
 function checkEmptyNames(node: unknown, path: string, walk: NameWalk): void {
   if (!isJsonObject(node) || walk.seen.has(node) || walk.seen.size > MAX_NAME_WALK) return;
   walk.seen.add(node);
-  if (isJsonObject(node.properties) && Object.hasOwn(node.properties, '')) {
+  if (isJsonObject(node.properties) && getMember(node.properties, '') !== undefined) {
     const kind = walk.what === 'parameters' ? 'A parameter' : 'An output';
     walk.issues.push(
       issue(
@@ -70,7 +71,7 @@ function checkEmptyNames(node: unknown, path: string, walk: NameWalk): void {
     for (const segment of segments) {
       if (Array.isArray(target))
         target = /^(0|[1-9]\d*)$/.test(segment) ? target[Number(segment)] : undefined;
-      else target = isJsonObject(target) && Object.hasOwn(target, segment) ? target[segment] : undefined;
+      else target = isJsonObject(target) ? getMember(target, segment) : undefined;
     }
     checkEmptyNames(target, joinPointer(walk.rootPath, ...segments), walk);
   }

@@ -3,7 +3,7 @@
  * the schema → parameter type mapping, zero values and the ordered list of object properties.
  * Pure; shared by lib/tools (renderers, prompt catalogue) and lib/workflow (node parameters).
  */
-import { createLookupTable } from './json-value';
+import { createLookupTable, hasMember } from './json-value';
 import type { JsonSchema, ParamType } from './types';
 
 /** The longest `$ref` chain followed before giving up; real schemas stay far below it. */
@@ -38,7 +38,7 @@ function getByPointer(root: JsonSchema, ref: string): JsonSchema | undefined {
       if (!/^(0|[1-9]\d*)$/.test(segment)) return undefined;
       current = current[Number(segment)];
     } else if (isJsonObject(current)) {
-      if (!Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+      if (!hasMember(current, segment)) return undefined;
       current = current[segment];
     } else {
       return undefined;

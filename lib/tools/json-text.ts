@@ -6,6 +6,7 @@
  */
 import { printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser';
 import { err, ok, type Issue, type Result } from '../result';
+import { parseJson } from './json-value';
 
 /**
  * The deepest nesting of arrays and objects Toolflow reads from a file or value (README,
@@ -225,7 +226,7 @@ export function parseJsonText(text: string): Result<unknown> {
     ]);
   }
   try {
-    return ok(JSON.parse(body));
+    return ok(parseJson(body));
   } catch {
     const problem = findProblem(body) ?? { offset: 0, message: 'the text is not valid JSON' };
     const { line, column } = getLineColumn(body, problem.offset);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildNodeParameters } from '../workflow/params';
+import { createRecord } from './json-value';
 import { compileSchema, getArrayNesting, MAX_ARRAY_NESTING } from './schema-validator';
 import type { JsonSchema } from './types';
 
@@ -47,4 +48,21 @@ describe('compileSchema', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(built.problems.map((p) => p.code)).toContain('schema_unusable');
   });
+});
+
+describe('validation of members named like Object.prototype members', () => {
+  it.each(['__proto__', 'constructor', 'toString'])(
+    'finds a required "%s" missing whether the value has a prototype or not',
+    (name) => {
+      const compiled = compileSchema({
+        type: 'object',
+        properties: { [name]: { type: 'string' } },
+        required: [name],
+      });
+      if (!compiled.ok) throw new Error(compiled.error);
+      expect(compiled.value({})).toBe(false);
+      expect(compiled.value(createRecord())).toBe(false);
+      expect(compiled.value(createRecord([[name, 'x']]))).toBe(true);
+    },
+  );
 });

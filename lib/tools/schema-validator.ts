@@ -36,7 +36,16 @@ export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
  * Ajv does pairwise, so a 100,000-value enum took two minutes to compile. `checkSchema` does
  * that pass instead, in linear time (see there).
  */
-const AJV_OPTIONS: Options = { strict: false, allErrors: true, allowUnionTypes: true, validateSchema: false };
+// ownProperties: `required` and `properties` look at own members, so a value with a prototype
+// (an object literal, JSON.parse) and one without (parseJson) validate alike: by default Ajv
+// reads `data.__proto__` or `data.constructor`, which a plain `{}` inherits.
+const AJV_OPTIONS: Options = {
+  strict: false,
+  allErrors: true,
+  allowUnionTypes: true,
+  validateSchema: false,
+  ownProperties: true,
+};
 
 const instances = new Map<SchemaDialect, Ajv>();
 

@@ -5,7 +5,7 @@
  * branches into one schema, the same way; each reports what it had to give up in its own words.
  */
 import { isJsonObject, resolveLocalRef } from './json-schema';
-import { setJsonMember } from './json-value';
+import { createRecord } from './json-value';
 import type { JsonSchema } from './types';
 
 /** What a `$ref` (with whatever is written beside it) became. */
@@ -58,7 +58,7 @@ const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples']);
 export function mergeAllOf(node: JsonSchema, root: JsonSchema, refs: readonly string[]): AllOfMerge {
   const { allOf, ...rest } = node;
   const result: AllOfMerge = {
-    merged: { ...rest },
+    merged: createRecord(rest),
     refs,
     recursive: [],
     unresolved: [],
@@ -90,21 +90,18 @@ export function mergeAllOf(node: JsonSchema, root: JsonSchema, refs: readonly st
     }
     for (const [key, value] of Object.entries(branch)) {
       if (key === 'properties' && isJsonObject(value)) {
-        const properties: JsonSchema = isJsonObject(merged.properties) ? { ...merged.properties } : {};
+        const properties: JsonSchema = createRecord(isJsonObject(merged.properties) ? merged.properties : {});
         for (const [name, schema] of Object.entries(value)) {
-          const earlier = Object.hasOwn(properties, name) ? properties[name] : undefined;
-          setJsonMember(
-            properties,
-            name,
-            isJsonObject(earlier) && isJsonObject(schema) ? { ...earlier, ...schema } : schema,
-          );
+          const earlier = properties[name];
+          properties[name] =
+            isJsonObject(earlier) && isJsonObject(schema) ? { ...earlier, ...schema } : schema;
         }
         merged.properties = properties;
       } else if (key === 'required' && Array.isArray(value)) {
         const required = Array.isArray(merged.required) ? merged.required : [];
         merged.required = [...new Set([...required, ...value])];
-      } else if (!Object.hasOwn(merged, key)) {
-        setJsonMember(merged, key, value);
+      } else if (!(key in merged)) {
+        merged[key] = value;
       } else if (!ANNOTATIONS.has(key) && JSON.stringify(merged[key]) !== JSON.stringify(value)) {
         result.conflicts.push({ index, key });
       }

@@ -8,6 +8,7 @@
  */
 import { findChineseMaterials } from './lexicon';
 import { UNIT_PATTERN } from './units';
+import { parseJson } from '../../tools/json-value';
 
 export type LiteralKind =
   | 'url'
@@ -324,7 +325,7 @@ function findJsonArrays(text: string): Literal[] {
     if (end === -1) continue;
     let value: unknown;
     try {
-      value = JSON.parse(text.slice(i, end + 1));
+      value = parseJson(text.slice(i, end + 1));
     } catch {
       continue;
     }

@@ -142,7 +142,7 @@ export function wireSteps(
     for (const param of tool.params) {
       if (param.name in call.args || param.holds.new || !param.holds.setting) continue;
       for (let j = i + 1; j < calls.length; j++) {
-        if (!Object.hasOwn(given[j], param.name)) continue;
+        if (!(param.name in given[j])) continue;
         call.args[param.name] = given[j][param.name];
         break;
       }
@@ -184,7 +184,7 @@ function isFileOutput(output: IndexedOutput): boolean {
 /** The value the text gave the nearest earlier step for this parameter. */
 function findCarriedValue(sources: Source[], name: string): unknown {
   for (let s = sources.length - 1; s >= 0; s--) {
-    if (Object.hasOwn(sources[s].given, name)) return sources[s].given[name];
+    if (name in sources[s].given) return sources[s].given[name];
   }
   return undefined;
 }

@@ -4,6 +4,8 @@
  * schema sent with `strict: true` holds nothing the API rejects. There is no official JSON
  * Schema for these rules (the spec's FunctionParameters is any object).
  */
+import { hasMember } from '../json-value';
+
 const SUPPORTED = new Set([
   'type',
   'properties',
@@ -50,7 +52,7 @@ function resolves(root: Node, ref: string): boolean {
   let at: unknown = root;
   for (const raw of ref.slice(2).split('/')) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isNode(at) || !Object.hasOwn(at, key)) return false;
+    if (!isNode(at) || !hasMember(at, key)) return false;
     at = at[key];
   }
   return isNode(at);

@@ -11,6 +11,7 @@ import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
+import { getToolSnapshot } from '@/lib/workflow/graph';
 import { importWorkflow } from '@/lib/workflow/import';
 import { assertExportableDocument } from '../schema';
 
@@ -46,8 +47,7 @@ export const POST = withErrors(async (request: Request) => {
     ownerId: owner.id,
     reason: 'import',
   });
-  // Own members only: a tool may be named like an Object.prototype member ("constructor").
-  const placeholders = document.nodes.filter((n) => !Object.hasOwn(document.tools, n.tool)).map((n) => n.id);
+  const placeholders = document.nodes.filter((n) => !getToolSnapshot(document, n.tool)).map((n) => n.id);
   return withOwnerCookie(
     Response.json({ workflow, placeholders } satisfies ImportWorkflowResponse, {
       status: 201,

@@ -7,6 +7,7 @@ import { getPageOwnerId } from '@/lib/http/owner';
 import { importWorkflow } from '@/lib/workflow/import';
 import { RunView } from '@/components/run/run-view';
 import { NotYourWorkflow } from '@/components/save/not-your-workflow';
+import { parseJson } from '@/lib/tools/json-value';
 
 export const dynamic = 'force-dynamic';
 
@@ -34,7 +35,7 @@ export default async function RunPage({ params }: Props) {
   const { run, db } = loaded;
   const [file, nodes] = await Promise.all([getRunExport(db, runId), getRunNodes(db, runId)]);
   // The canvas of the version that ran is the export that ran, read back.
-  const imported = importWorkflow(JSON.parse(file!.exportText));
+  const imported = importWorkflow(parseJson(file!.exportText));
   if (!imported.ok)
     throw new Error(`The stored export of run ${runId} does not import: ${imported.error[0]?.message}`);
   const { ownerId: _ownerId, ...runJson } = run;
