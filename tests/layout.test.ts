@@ -27,12 +27,16 @@ describe('next.config.js', () => {
       expect.arrayContaining(['@electric-sql/pglite', 'pglite-prisma-adapter']),
     );
     const rules = await config.headers!();
-    const all = rules.find((r) => r.source === '/:path*')!.headers.map((h) => h.key);
-    expect(all).toEqual([
+    // Every page and route gets the security headers; static scripts only nosniff (dc140ea).
+    const pages = rules.find((r) => r.source === '/((?!_next/static/).*)')!.headers.map((h) => h.key);
+    expect(pages).toEqual([
       'Content-Security-Policy',
       'X-Content-Type-Options',
       'X-Frame-Options',
       'Referrer-Policy',
+    ]);
+    expect(rules.find((r) => r.source === '/_next/static/:path*')!.headers).toEqual([
+      { key: 'X-Content-Type-Options', value: 'nosniff' },
     ]);
     expect(rules.at(-1)).toEqual({
       source: '/s/:path*',

@@ -154,6 +154,14 @@ function groupClauses(index: ToolIndex, clauses: Clause[], before?: Grouping): G
       const whole = rankClause(index, mergeClauses(group.clauses[group.lead], clause), others)[0];
       if (whole && whole.toolLevel > 0) group.tool = whole.tool;
     };
+    // "then put =SUM(B2:B13) in B14": a formula or an SQL statement is itself what is to be done;
+    // when the clause names no tool's action, the one tool with a place for it is the step.
+    const sole = getSoleHolder(index, clause);
+    if (sole && sole !== previous?.tool && (!best || best.toolLevel === 0 || best.tool === sole)) {
+      groups.push({ tool: sole, clauses: [...unplaced, clause], lead: unplaced.length });
+      unplaced.length = 0;
+      return;
+    }
     if (previous && isRefinement(index, previous, clause, best)) {
       rereadWith(previous);
       return;
@@ -189,6 +197,17 @@ function groupClauses(index: ToolIndex, clauses: Clause[], before?: Grouping): G
     if (!useful && clause.tokens.length > 0) ignored.push(clause.text);
   });
   return { groups, ignored };
+}
+
+/** The one tool with a place for a formula or SQL statement of the clause, if exactly one has. */
+function getSoleHolder(index: ToolIndex, clause: Clause): IndexedTool | undefined {
+  const actions = clause.literals.filter((l) => l.literal.kind === 'formula' || l.literal.kind === 'sql');
+  if (actions.length === 0) return undefined;
+  const holders = index.tools.filter((tool) => {
+    const placeable = getPlaceableLiterals(index, tool, clause);
+    return actions.some((l) => placeable.has(l));
+  });
+  return holders.length === 1 ? holders[0] : undefined;
 }
 
 /** "In …", "at …", "在…里": a clause that starts with where. */

@@ -400,3 +400,25 @@ describe('"it" and "make" on tools written for this test', () => {
     ]);
   });
 });
+
+describe('a value that is itself the action, on tools written for this test', () => {
+  const style = tool(
+    'style_cells',
+    'Style cells bold',
+    { start_cell: str('First cell, e.g. A1'), bold: { type: 'boolean', description: 'Bold' } },
+    ['start_cell'],
+  );
+  const setFormula = tool(
+    'set_formula',
+    'Set a spreadsheet formula',
+    { target_cell: str('Target cell, e.g. A1'), formula_text: str('Excel formula, e.g. "=SUM(A1:A3)"') },
+    ['target_cell', 'formula_text'],
+  );
+
+  it('makes "then put =SUM(…) in B14" the step of the one tool that takes a formula', () => {
+    expect(plan('Make A1 bold, then put =SUM(B2:B13) in B14', [style, setFormula]).steps).toEqual([
+      ['style_cells', { start_cell: 'A1', bold: true }],
+      ['set_formula', { target_cell: 'B14', formula_text: '=SUM(B2:B13)' }],
+    ]);
+  });
+});
