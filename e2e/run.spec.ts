@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 /**
  * A test-run as a new user meets it (issue 16): plan the memory example with the offline planner
- * and the runnable Memory sample, set what the planner left for the person, Run, confirm the
+ * and the runnable Memory sample, type the entity type the task does not say, Run, confirm the
  * pre-flight list, watch every node turn green, open the last node's result, reload and find the
  * run as it was.
  */
@@ -12,15 +12,6 @@ const SHOTS = 'e2e/__screenshots__';
 const MEMORY = 'tk_builtin_memory';
 
 test.use({ viewport: { width: 1600, height: 960 } });
-
-/** Sets a node's arguments through the inspector's Raw JSON tab, as a person would. */
-async function setRawArgs(page: Page, nodeId: string, args: unknown) {
-  await page.getByTestId(`node-${nodeId}`).getByTestId('node-title').click();
-  await expect(page.getByTestId('inspector')).toHaveAttribute('data-node-id', nodeId);
-  await page.getByTestId('inspector-tab-raw').click();
-  await page.getByTestId('inspector-raw-text').fill(JSON.stringify(args, null, 2));
-  await page.getByTestId('inspector-raw-apply').click();
-}
 
 test('plan the memory example offline, run it, every node green, the graph on the last node', async ({
   page,
@@ -45,14 +36,31 @@ test('plan the memory example offline, run it, every node green, the graph on th
   ])
     await expect(page.getByTestId(`node-${id}`)).toContainText(tool, { timeout: 20_000 });
 
-  // What the offline planner could not read from the task it leaves for the person.
-  await setRawArgs(page, 'step_1', {
+  // The planner read the names and the relation from the task; the entity type the task does not
+  // say is left missing, and the person types it into each item's field of the form.
+  await page.getByTestId('node-step_2').getByTestId('node-title').click();
+  await page.getByTestId('inspector-tab-raw').click();
+  expect(JSON.parse(await page.getByTestId('inspector-raw-text').inputValue())).toEqual({
+    relations: [{ from: 'Alice', to: 'Bob', relationType: 'knows' }],
+  });
+  await page.getByTestId('node-step_1').getByTestId('node-title').click();
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-node-id', 'step_1');
+  await page.getByTestId('inspector-tab-raw').click();
+  expect(JSON.parse(await page.getByTestId('inspector-raw-text').inputValue())).toEqual({
+    entities: [
+      { name: 'Alice', observations: [] },
+      { name: 'Bob', observations: [] },
+    ],
+  });
+  await page.getByTestId('inspector-tab-form').click();
+  for (const i of [0, 1]) await page.locator(`#step_1__entities_${i}_entityType`).fill('person');
+  await page.getByTestId('inspector-tab-raw').click();
+  expect(JSON.parse(await page.getByTestId('inspector-raw-text').inputValue())).toEqual({
     entities: [
       { name: 'Alice', entityType: 'person', observations: [] },
       { name: 'Bob', entityType: 'person', observations: [] },
     ],
   });
-  await setRawArgs(page, 'step_2', { relations: [{ from: 'Alice', to: 'Bob', relationType: 'knows' }] });
   await expect(page.getByTestId('save-state')).toHaveText('Saved', { timeout: 15_000 });
 
   await page.getByTestId('run-open').click();
