@@ -81,4 +81,30 @@ describe('list items named in the text', () => {
     expect(plan('Create an entity for the project').steps).toEqual([['create_entities', {}]]);
     expect(plan('Create entities 2 and 3').steps).toEqual([['create_entities', {}]]);
   });
+
+  it('reads the thing acted on before a generic verb: adding items is creating them (issue 14)', () => {
+    const created = JSON.stringify([['create_entities', { entities: ALICE_BOB }]]);
+    expect(JSON.stringify(plan("Add entities 'Alice' and 'Bob' to the knowledge graph").steps)).toBe(created);
+    expect(JSON.stringify(plan("添加实体 'Alice' 和 'Bob'").steps)).toBe(created);
+    // Adding observations stays add_observations: the clause gives no items another tool holds.
+    expect(plan("Add the observation 'likes tea' to 'Alice'").steps[0][0]).toBe('add_observations');
+  });
+
+  it('asks for the relations tool when the text says a relation whole (issue 14)', () => {
+    expect(JSON.stringify(plan('Record that Alice knows Bob').steps)).toBe(
+      JSON.stringify([
+        ['create_relations', { relations: [{ from: 'Alice', to: 'Bob', relationType: 'knows' }] }],
+      ]),
+    );
+    expect(JSON.stringify(plan("Link Carol to Dave as 'manages'").steps)).toBe(
+      JSON.stringify([
+        ['create_relations', { relations: [{ from: 'Carol', to: 'Dave', relationType: 'manages' }] }],
+      ]),
+    );
+    // Over every built-in toolkit too (the spreadsheet and git tools have no place for a relation).
+    const all = BUILTIN_TOOLKITS.flatMap((kit) => kit.tools);
+    expect(planOffline({ task: 'Record that Alice knows Bob', tools: all }).calls[0].tool).toBe(
+      'create_relations',
+    );
+  });
 });

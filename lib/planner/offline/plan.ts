@@ -29,6 +29,7 @@ import {
   placeLiteral,
   readBoolean,
   type Group,
+  countItemsRead,
 } from './values';
 import { wireSteps } from './wiring';
 
@@ -185,7 +186,9 @@ function groupClauses(index: ToolIndex, clauses: Clause[], before?: Grouping): G
       unplaced.push(clause);
       return;
     }
-    if (best && best.toolLevel > 0) {
+    // A clause that names no tool's words but gives items only one kind of list holds ("Link
+    // Carol to Dave as 'manages'": a relation) asks for the tool with that list.
+    if (best && (best.toolLevel > 0 || best.items > 0)) {
       groups.push({ tool: best.tool, clauses: [...unplaced, clause], lead: unplaced.length });
       unplaced.length = 0;
       return;
@@ -236,8 +239,25 @@ function isOnlyContext(index: ToolIndex, clause: Clause): boolean {
 
 /** A tool's score for one clause: words, the action it starts with, values it has a place for. */
 interface ClauseScore extends ToolScore {
+  /** How many of the tool's lists the clause gives items for (see `countItemsRead`). */
+  items: number;
   total: number;
 }
+
+/** Verbs of tools that make new things. */
+const CREATING_VERBS = new Set(['create', 'make', 'add', 'new', 'insert'].map(stemWord));
+/** Words a request to add something starts with (stems; 添加/新增/记录/创建 as their bigrams). */
+const ADDING_WORDS = new Set([
+  ...'add create make new insert record register put link connect relate remember store'
+    .split(' ')
+    .map(stemWord),
+  '添加',
+  '新增',
+  '增加',
+  '记录',
+  '创建',
+  '新建',
+]);
 
 /** How much the action a clause starts with weighs (× the word's rarity). */
 const VERB_WEIGHT = 3;
@@ -285,24 +305,39 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
   // Only a tool with a place for as many of the clause's values as any other gets the toolkit
   // bonus: "Read /notes/people.txt" stays read_text_file in a task that also searches memory.
   const mostPlaced = Math.max(0, ...fits.map((f) => f.size));
+  // Items the clause gives for a tool's lists (a relation said whole, names after the items'
+  // noun): values too, the rarer their place the more they say.
+  const items = index.tools.map((tool) => countItemsRead(tool, clause));
+  const itemHolders = items.filter((n) => n > 0).length;
+  const itemRarity = itemHolders === 0 ? 0 : Math.log(1 + index.tools.length / itemHolders);
   const surface = new Set(getWords(clause.prose));
   const scored = words.map((score) => {
     const { tool } = score;
     const fit =
       clause.literals.reduce((sum, placed, i) => sum + (fits[tool.order].get(placed) ?? 0) * rarity[i], 0) +
-      switches[tool.order] * switchRarity;
+      switches[tool.order] * switchRarity +
+      items[tool.order] * itemRarity;
     let verbScore = 0;
     // Only a word some tool surely uses as its verb is read as the clause's action, and only for a
     // tool that also takes what the clause speaks of: one of its other words ("List the sheets":
     // the workbook tool, not list_directory), or — when no tool with that verb names any — all of
     // its values ("Open inventory.xlsx" is no open_nodes, which takes no file).
+    // When the clause gives items some tool's lists hold ("Add entities 'Alice' and 'Bob'"), the
+    // thing it acts on decides: a generic verb (add, record) weighs only for tools that hold them.
     if (
       verb &&
       isVerb &&
       tool.verbs.has(verb) &&
+      (items[tool.order] > 0 || itemHolders === 0) &&
       (namesObject[tool.order] || (!objectNamed && fits[tool.order].size === clause.literals.length))
     )
       verbScore = VERB_WEIGHT * tool.verbs.get(verb)! * index.idf(verb);
+    // "Add entities 'Alice' and 'Bob'", "添加实体…": a word that adds something asks for the tool
+    // that creates the items the clause gives, whatever that tool's own verb is called.
+    else if (verb && ADDING_WORDS.has(verb) && items[tool.order] > 0) {
+      const creates = [...tool.verbs].filter(([v, w]) => w >= 1 && CREATING_VERBS.has(v));
+      if (creates.length > 0) verbScore = VERB_WEIGHT * Math.max(...creates.map(([v]) => index.idf(v)));
+    }
     // The action word where the tool's name only uses it to describe ("Staged changes"): it
     // counts as a description word, not a name word.
     else if (verb && isVerb && (tool.nameTokens.has(verb) || tool.titleTokens.has(verb)))
@@ -321,8 +356,8 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
       (question && tool.sideEffect ? 0.5 : 1) *
       // A tool with a place for none of the values the clause gives, where others have one, is
       // not what it speaks of ("Open inventory.xlsx" is no open_nodes).
-      (fits[tool.order].size === 0 && mostPlaced > 0 ? 0 : 1);
-    return { ...score, total };
+      (fits[tool.order].size === 0 && items[tool.order] === 0 && mostPlaced > 0 ? 0 : 1);
+    return { ...score, items: items[tool.order], total };
   });
   return scored.sort((a, b) => b.total - a.total || a.tool.order - b.tool.order);
 }

@@ -943,6 +943,9 @@ function getIdentifierWords(name: string): string[] {
     .filter(Boolean);
 }
 
+/** Where listed items go, after the names ("… to the knowledge graph", "in memory"). */
+const PLACE_AFTER = /^(?:to|into|in|on)\s+(?:the\s+|my\s+)?(?:knowledge\s+)?(?:graph|memory|list)\b/i;
+
 /** Names of a list of strings that say only that its items are names of what the tool acts on. */
 const IDENTITY_WORDS = /^(?:names?|ids?|identifiers?|keys?|items?)$/;
 
@@ -956,6 +959,24 @@ function getItemNouns(tool: IndexedTool, param: IndexedParam): string[] {
   if (param.stringList && IDENTITY_WORDS.test(words.at(-1) ?? ''))
     words.push(...getIdentifierWords(tool.declaration.name).slice(1));
   return [...new Set(words.flatMap(withSingular))];
+}
+
+/**
+ * How many of the tool's lists the clause gives items for, the way the person writes them: a
+ * relation said whole ("Alice knows Bob", "link Carol to Dave as 'manages'") or names after the
+ * noun the items are called ("entities 'Alice' and 'Bob'"). Such items are values the tool has a
+ * place for, and they say which tool the clause asks for more than a generic verb does.
+ */
+export function countItemsRead(tool: IndexedTool, clause: Clause): number {
+  const args: Record<string, unknown> = Object.create(null);
+  const used = new Set<PlacedLiteral>();
+  fillRelations(tool, [clause], args, used);
+  fillNamedItems(tool, [clause], args, used, []);
+  // Only lists of things with names (entities, nodes): a spreadsheet's `rows` "A1:H1" are cells.
+  return Object.keys(args).filter((name) => {
+    const param = tool.params.find((p) => p.name === name);
+    return !param?.stringList || IDENTITY_WORDS.test(getIdentifierWords(name).at(-1) ?? '');
+  }).length;
 }
 
 /**
@@ -984,7 +1005,9 @@ function fillNamedItems(
       if (listing) {
         // A list cut by the clause splitter ("entities Alice" | "Bob"): a clause that is one name.
         const more = readNameList(clause, 0);
-        if (more.names.length > 0 && clause.text.slice(more.end).trim() === '') names.push(...more.names);
+        // What follows the names may only say where they go ("'Bob' to the knowledge graph").
+        const rest = clause.text.slice(more.end).trim();
+        if (more.names.length > 0 && (rest === '' || PLACE_AFTER.test(rest))) names.push(...more.names);
         else listing = false;
         continue;
       }
