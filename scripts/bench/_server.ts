@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getFreePort } from '../load/server';
+import { openBenchDatabase } from './_database';
+import type { BenchRow } from './types';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -83,4 +85,30 @@ export async function startBenchServer(opts: {
   }
   stop();
   throw new Error(`next start did not answer on ${url} within 60 s.`);
+}
+
+/**
+ * `measure` against a bench server (migrations applied) on the embedded database, then on a fresh
+ * Postgres database when a server answers (dropped afterwards): the rows of both, in that order.
+ */
+export async function measureOnEachBackend(
+  opts: Omit<Parameters<typeof startBenchServer>[0], 'databaseUrl' | 'migrate'>,
+  measure: (url: string, backend: string) => Promise<BenchRow[]>,
+): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const targets: { backend: string; databaseUrl?: string; cleanup?: () => Promise<void> }[] = [
+    { backend: 'PGlite' },
+  ];
+  const pg = await openBenchDatabase(opts.name);
+  if (pg) targets.push({ backend: 'Postgres', databaseUrl: pg.url, cleanup: pg.drop });
+  for (const target of targets) {
+    const server = await startBenchServer({ ...opts, databaseUrl: target.databaseUrl, migrate: true });
+    try {
+      rows.push(...(await measure(server.url, target.backend)));
+    } finally {
+      server.stop();
+      await target.cleanup?.();
+    }
+  }
+  return rows;
 }

@@ -11,8 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options } from 'autocannon';
 import { generateWorkflow } from '../../lib/bench/generate-workflow';
-import { openBenchDatabase } from './_database';
-import { startBenchServer } from './_server';
+import { measureOnEachBackend } from './_server';
 import type { BenchRow } from './types';
 
 export const title = 'API throughput';
@@ -124,28 +123,10 @@ async function measure(base: string, backend: string): Promise<BenchRow[]> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  const targets: { backend: string; databaseUrl?: string; cleanup?: () => Promise<void> }[] = [
-    { backend: 'PGlite' },
-  ];
-  const pg = await openBenchDatabase('api');
-  if (pg) targets.push({ backend: 'Postgres', databaseUrl: pg.url, cleanup: pg.drop });
-  for (const target of targets) {
-    const server = await startBenchServer({
-      name: 'api',
-      readyPath: '/api/health',
-      databaseUrl: target.databaseUrl,
-      migrate: true,
-      env: { TOOLFLOW_BENCH_PAGES: '1' },
-    });
-    try {
-      rows.push(...(await measure(server.url, target.backend)));
-    } finally {
-      server.stop();
-      await target.cleanup?.();
-    }
-  }
-  return rows;
+  return measureOnEachBackend(
+    { name: 'api', readyPath: '/api/health', env: { TOOLFLOW_BENCH_PAGES: '1' } },
+    measure,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

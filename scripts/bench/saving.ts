@@ -8,12 +8,10 @@
  *   npx tsx scripts/bench/saving.ts        alone (needs `npm run build` first)
  *   npm run bench -- saving                as a section of the bench table
  */
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { generateWorkflow } from '../../lib/bench/generate-workflow';
-import { createPgRunner } from '../../lib/db/sql-runner';
-import { startBenchServer } from './_server';
+import { measureOnEachBackend } from './_server';
 import type { BenchRow } from './types';
 
 export const title = 'saving';
@@ -25,7 +23,6 @@ const WARMUP = 5;
 const SHARE_NODES = 50;
 const CANNON_SECONDS = 10;
 const CANNON_CONNECTIONS = 10;
-const PG_ADMIN_URL = process.env.TOOLFLOW_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -33,9 +30,6 @@ const percentile = (values: number[], p: number) => {
 };
 
 /** `next start` on the production build with its own data dir (and database, when given). */
-const startServer = (databaseUrl?: string) =>
-  startBenchServer({ name: 'saving', readyPath: '/api/health', databaseUrl, migrate: true });
-
 /** An API client that keeps the owner cookie the server issues, as a browser would. */
 function createClient(base: string) {
   let cookie = '';
@@ -140,45 +134,12 @@ async function measureSharePage(base: string, backend: string): Promise<BenchRow
   ];
 }
 
-async function openPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  let admin;
-  try {
-    admin = await createPgRunner(PG_ADMIN_URL);
-  } catch {
-    return null;
-  }
-  const name = `toolflow_bench_${randomBytes(4).toString('hex')}`;
-  await admin.exec(`CREATE DATABASE "${name}"`);
-  await admin.close();
-  return {
-    url: PG_ADMIN_URL.replace(/\/[^/?]*(\?.*)?$/, `/${name}$1`).replace(/undefined$/, ''),
-    async drop() {
-      const a = await createPgRunner(PG_ADMIN_URL);
-      await a.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await a.close();
-    },
-  };
-}
-
 /** The bench section: latencies and throughput on PGlite, then on Postgres when there is one. */
 export async function run(): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  const targets: { backend: string; databaseUrl?: string; cleanup?: () => Promise<void> }[] = [
-    { backend: 'PGlite' },
-  ];
-  const pg = await openPostgresDatabase();
-  if (pg) targets.push({ backend: 'Postgres', databaseUrl: pg.url, cleanup: pg.drop });
-  for (const target of targets) {
-    const server = await startServer(target.databaseUrl);
-    try {
-      rows.push(...(await measure(server.url, target.backend)));
-      rows.push(...(await measureSharePage(server.url, target.backend)));
-    } finally {
-      server.stop();
-      await target.cleanup?.();
-    }
-  }
-  return rows;
+  return measureOnEachBackend({ name: 'saving', readyPath: '/api/health' }, async (url, backend) => [
+    ...(await measure(url, backend)),
+    ...(await measureSharePage(url, backend)),
+  ]);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

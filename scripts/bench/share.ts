@@ -11,8 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { generateWorkflow } from '../../lib/bench/generate-workflow';
-import { startBenchServer } from './_server';
-import { openBenchDatabase } from './_database';
+import { measureOnEachBackend } from './_server';
 import type { BenchRow } from './types';
 
 export const title = 'share page';
@@ -113,27 +112,7 @@ async function measure(base: string, backend: string): Promise<BenchRow[]> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  const targets: { backend: string; databaseUrl?: string; cleanup?: () => Promise<void> }[] = [
-    { backend: 'PGlite' },
-  ];
-  const pg = await openBenchDatabase('share');
-  if (pg) targets.push({ backend: 'Postgres', databaseUrl: pg.url, cleanup: pg.drop });
-  for (const target of targets) {
-    const server = await startBenchServer({
-      name: 'share',
-      readyPath: '/api/health',
-      databaseUrl: target.databaseUrl,
-      migrate: true,
-    });
-    try {
-      rows.push(...(await measure(server.url, target.backend)));
-    } finally {
-      server.stop();
-      await target.cleanup?.();
-    }
-  }
-  return rows;
+  return measureOnEachBackend({ name: 'share', readyPath: '/api/health' }, measure);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
