@@ -3,12 +3,11 @@
  * lib/db is server-only): builds a workflow with 10 revisions and one with 10,000 on each backend,
  * times `listRevisions` pages on both, and prints the rows as JSON on stdout.
  */
-import { randomBytes } from 'node:crypto';
 import { generateWorkflow } from '../../lib/bench/generate-workflow';
-import { createPrisma, type Db } from '../../lib/db/client';
+import type { Db } from '../../lib/db/client';
 import { listRevisions } from '../../lib/db/revisions';
-import { createPgRunner } from '../../lib/db/sql-runner';
 import { createWorkflow } from '../../lib/db/workflows';
+import { measureOnEachDatabase, printRows } from './_child-db';
 import type { BenchRow } from './types';
 
 const NODES = 30;
@@ -16,7 +15,6 @@ const SMALL = 10;
 const LARGE = 10_000;
 const PAGE = 10;
 const RUNS = 200;
-const PG_ADMIN_URL = process.env.TOOLFLOW_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A workflow whose history has `count` revisions, each a copy of the first (counts included). */
 async function seedHistory(db: Db, count: number): Promise<string> {
@@ -141,43 +139,4 @@ async function measure(db: Db, backend: string): Promise<BenchRow[]> {
   ];
 }
 
-async function main() {
-  const rows: BenchRow[] = [];
-  const pglite = await createPrisma({ kind: 'pglite', dataDir: 'memory://' });
-  try {
-    rows.push(...(await measure(pglite, 'PGlite')));
-  } finally {
-    await pglite.$disconnect();
-  }
-  let admin;
-  try {
-    admin = await createPgRunner(PG_ADMIN_URL);
-  } catch {
-    admin = null;
-  }
-  if (admin) {
-    const name = `toolflow_bench_history_${randomBytes(4).toString('hex')}`;
-    await admin.exec(`CREATE DATABASE "${name}"`);
-    const url = PG_ADMIN_URL.replace(/\/[^/?]*(\?.*)?$/, `/${name}$1`);
-    try {
-      const db = await createPrisma({ kind: 'postgres', url });
-      try {
-        rows.push(...(await measure(db, 'Postgres')));
-      } finally {
-        await db.$disconnect();
-      }
-    } finally {
-      await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.close();
-    }
-  }
-  process.stdout.write(JSON.stringify(rows));
-}
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+printRows(() => measureOnEachDatabase('history', measure));

@@ -2,22 +2,20 @@
  * The measuring half of scripts/bench/save-path.ts (run with `--conditions=react-server`): times
  * each piece of a 500-node save and prints the rows as JSON on stdout.
  */
-import { randomBytes } from 'node:crypto';
 import { validateUpdateWorkflow } from '../../app/api/workflows/schema';
 import { generateWorkflow } from '../../lib/bench/generate-workflow';
-import { createPrisma, type Db } from '../../lib/db/client';
+import type { Db } from '../../lib/db/client';
 import { createId } from '../../lib/db/ids';
-import { createPgRunner } from '../../lib/db/sql-runner';
 import { createWorkflow, REVISION_LIMIT, TX_OPTIONS, updateWorkflow } from '../../lib/db/workflows';
 import { MAX_JSON_DEPTH } from '../../lib/http/body';
 import { getJsonDepth } from '../../lib/tools/json-text';
 import { getDocumentIssues } from '../../lib/workflow/check';
 import type { WorkflowDocument } from '../../lib/workflow/types';
+import { measureOnEachDatabase, printRows } from './_child-db';
 import type { BenchRow } from './types';
 
 const NODES = 500;
 const RUNS = 60;
-const PG_ADMIN_URL = process.env.TOOLFLOW_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const doc = generateWorkflow(NODES);
 const moved = (i: number): WorkflowDocument => ({
@@ -128,38 +126,4 @@ function measureCpu(): BenchRow[] {
   }));
 }
 
-async function main() {
-  const rows: BenchRow[] = measureCpu();
-  const pglite = await createPrisma({ kind: 'pglite', dataDir: 'memory://' });
-  try {
-    rows.push(...(await measureWrites(pglite, 'PGlite')));
-  } finally {
-    await pglite.$disconnect();
-  }
-  const admin = await createPgRunner(PG_ADMIN_URL).catch(() => null);
-  if (admin) {
-    const name = `toolflow_bench_save_${randomBytes(4).toString('hex')}`;
-    await admin.exec(`CREATE DATABASE "${name}"`);
-    const url = PG_ADMIN_URL.replace(/\/[^/?]*(\?.*)?$/, `/${name}$1`);
-    try {
-      const db = await createPrisma({ kind: 'postgres', url });
-      try {
-        rows.push(...(await measureWrites(db, 'Postgres')));
-      } finally {
-        await db.$disconnect();
-      }
-    } finally {
-      await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.close();
-    }
-  }
-  process.stdout.write(JSON.stringify(rows));
-}
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+printRows(async () => [...measureCpu(), ...(await measureOnEachDatabase('save', measureWrites))]);

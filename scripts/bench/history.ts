@@ -10,26 +10,14 @@
  *
  *   npm run bench -- history
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runBenchChild } from './_child';
 import type { BenchRow } from './types';
 
 export const title = 'history';
 
 export async function run(): Promise<BenchRow[]> {
-  const child = fileURLToPath(new URL('./_history-child.ts', import.meta.url));
-  const out = await new Promise<string>((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', child], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let text = '';
-    proc.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    proc.once('error', reject);
-    proc.once('exit', (code) =>
-      code === 0 ? resolve(text) : reject(new Error(`history bench child exited ${code}`)),
-    );
-  });
-  return JSON.parse(out) as BenchRow[];
+  return runBenchChild(new URL('./_history-child.ts', import.meta.url));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
