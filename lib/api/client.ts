@@ -158,3 +158,25 @@ export async function callApi<T>(path: string, opts: RequestOptions): Promise<Ap
     };
   }
 }
+
+/** Opens a route that answers an NDJSON stream (lib/editor/ndjson.ts reads it). */
+export async function openNdjsonStream(
+  path: string,
+  opts: Omit<RequestOptions, 'accept'>,
+): Promise<ApiResult<ReadableStream<Uint8Array>>> {
+  const sent = await send(path, { ...opts, accept: 'application/x-ndjson' });
+  if (!sent.ok) return sent;
+  if (!sent.value.body) {
+    return {
+      ok: false,
+      error: {
+        status: sent.value.status,
+        code: 'bad_response',
+        message: `${opts.what} failed: the server answered without a stream. Try again.`,
+        issues: [],
+        body: null,
+      },
+    };
+  }
+  return { ok: true, value: sent.value.body };
+}

@@ -1,5 +1,5 @@
 /** The calls of the test-run routes (issue 16): pre-flight, start, list, read, follow, cancel. */
-import { callApi, send, type ApiResult, type CallOptions } from './client';
+import { callApi, openNdjsonStream, type ApiResult, type CallOptions } from './client';
 import type { NodeRunDetailJson, NodeRunJson, PreflightJson, RunJson } from './types';
 
 const enc = encodeURIComponent;
@@ -63,24 +63,5 @@ export async function openRunStream(
   runId: string,
   opts: CallOptions = {},
 ): Promise<ApiResult<ReadableStream<Uint8Array>>> {
-  const what = 'Following the run';
-  const sent = await send(`/api/runs/${enc(runId)}/events`, {
-    ...opts,
-    accept: 'application/x-ndjson',
-    what,
-  });
-  if (!sent.ok) return sent;
-  if (!sent.value.body) {
-    return {
-      ok: false,
-      error: {
-        status: sent.value.status,
-        code: 'bad_response',
-        message: `${what} failed: no stream.`,
-        issues: [],
-        body: null,
-      },
-    };
-  }
-  return { ok: true, value: sent.value.body };
+  return openNdjsonStream(`/api/runs/${enc(runId)}/events`, { ...opts, what: 'Following the run' });
 }
