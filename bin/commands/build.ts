@@ -2,7 +2,7 @@
 import { basename, extname } from 'node:path';
 import { parseJsonText } from '../../lib/tools/json-text';
 import { countOf } from '../../lib/plural';
-import { exportWorkflow } from '../../lib/workflow/export';
+import { exportWorkflow, formatExportFile } from '../../lib/workflow/export';
 import { createDocumentFromPlan, parsePlan } from '../../lib/workflow/plan';
 import {
   getContentId,
@@ -85,7 +85,7 @@ export const command: CliCommand = {
     const id = values.id ?? getContentId(tools.text, planText.text);
     const name = values.name ?? (plan.value.task?.trim() || basename(values.plan, extname(values.plan)));
     const exported = exportWorkflow(built.value, { id, name });
-    io.stdout(JSON.stringify(exported, null, 2) + '\n');
+    io.stdout(formatExportFile(exported));
 
     // Node problems are part of the export; a one-line count keeps them from going unnoticed.
     const problems = exported.nodes.flatMap((n) => n.problems.map((p) => ({ node: n.id, ...p })));

@@ -9,7 +9,7 @@ import { createPlannedDocument } from '../../lib/planner/operations';
 import { describePlanOutcome, getPlanOutcome, listMissingValues } from '../../lib/planner/outcome';
 import { countOf } from '../../lib/plural';
 import type { PlanEvent, StopReason } from '../../lib/planner/types';
-import { exportWorkflow } from '../../lib/workflow/export';
+import { exportWorkflow, formatExportFile } from '../../lib/workflow/export';
 import {
   getContentId,
   getListOption,
@@ -120,7 +120,7 @@ export const command: CliCommand = {
     }
     const id = values.id ?? getContentId(tools.text, task);
     const name = values.name ?? (task.length > 80 ? `${task.slice(0, 79)}…` : task);
-    io.stdout(JSON.stringify(exportWorkflow(doc.value, { id, name }), null, 2) + '\n');
+    io.stdout(formatExportFile(exportWorkflow(doc.value, { id, name })));
 
     const counts = `${countOf(done.iterations, 'turn')} with ${countOf(done.steps.length, 'step')} and ${countOf(done.edges.length, 'edge')}`;
     const failed = done.stopReason === 'error' || done.stopReason === 'cancelled';

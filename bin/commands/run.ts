@@ -7,10 +7,10 @@
  * The CLI is the operator's own process, so private and loopback URLs are allowed.
  */
 import { allowServerOnlyImports } from '../../lib/server-context';
-import { createHash } from 'node:crypto';
 import { getRunLimits } from '../../lib/run/limits';
 import type { NodeRunRecord, RunLimits } from '../../lib/run/types';
 import { parseJsonText } from '../../lib/tools/json-text';
+import { getExportHash } from '../../lib/workflow/export';
 import { migrateExport, validateExport } from '../../lib/workflow/import';
 import type { WorkflowExportV1 } from '../../lib/workflow/types';
 import { countOf } from '../../lib/plural';
@@ -137,7 +137,7 @@ export const command: CliCommand = {
     const client = { ...getMcpClientOptions(), allowPrivate: true, timeoutMs: limits.nodeTimeoutMs };
 
     const say = values.json ? io.stderr : io.stdout;
-    const hash = `sha256:${createHash('sha256').update(text.text, 'utf8').digest('hex')}`;
+    const hash = getExportHash(text.text);
     const plan = await planRunHere(exported, { client, override });
     say(
       `toolflow run: ${file} (${hash}), ${countOf(exported.nodes.length, 'step')} on ${

@@ -3,6 +3,7 @@
  * every list in a fixed order (nodes as in the document, tools by name), so `JSON.stringify` of
  * the result is byte-stable and export → import → export gives the same bytes.
  */
+import { sha256Hex } from '../tools/sha256';
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration, type ToolSource } from '../tools/types';
 import { getConnectedInputs, getToolSnapshot } from './graph';
 import { buildNodeParameters, getUnknownArgIssue, setJsonMember, type NodeParameters } from './params';
@@ -199,4 +200,17 @@ export function exportWorkflow(
     edges,
     tools,
   };
+}
+
+/**
+ * An export file's text as it is downloaded, printed by the CLI and test-run: two-space JSON and a
+ * final newline. One function, so the file a run records is byte for byte the file you download.
+ */
+export function formatExportFile(file: WorkflowExportV1): string {
+  return JSON.stringify(file, null, 2) + '\n';
+}
+
+/** The content hash of an export file's text, as a test-run records it (`sha256:<hex>`). */
+export function getExportHash(text: string): string {
+  return `sha256:${sha256Hex(text)}`;
 }

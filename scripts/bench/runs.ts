@@ -23,7 +23,7 @@
  *   TOOLFLOW_BENCH_RUNS=100 TOOLFLOW_BENCH_RUNS_ROUNDS=2 TOOLFLOW_BENCH_DB_PREFIX=… npm run bench -- runs
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,7 +158,7 @@ async function measureOverhead(): Promise<BenchRow[]> {
   await queue.getAppQueue(db);
   const wf = await workflows.createWorkflow(db, { name: 'chain', document: doc.value, ownerId: 'own_bench' });
   const storedFile = exportMod.exportWorkflow(doc.value, { id: wf.id, name: wf.name });
-  const exportText = JSON.stringify(storedFile, null, 2) + '\n';
+  const exportText = exportMod.formatExportFile(storedFile);
   const queued = async (): Promise<Timing> => {
     const started = performance.now();
     const created = await runsDb.createRun(db, {
@@ -166,7 +166,7 @@ async function measureOverhead(): Promise<BenchRow[]> {
       ownerId: 'own_bench',
       version: 1,
       exportText,
-      exportHash: `sha256:${createHash('sha256').update(exportText).digest('hex')}`,
+      exportHash: exportMod.getExportHash(exportText),
       limits,
       nodes: preflight.planRun(storedFile).nodes,
     });
@@ -288,7 +288,7 @@ async function measureDrain(): Promise<BenchRow[]> {
   const { BUILTIN_TOOLKITS } = await import('../../lib/toolkits/builtin');
   const { DEFAULT_RUN_LIMITS } = await import('../../lib/run/limits');
   const { planRun } = await import('../../lib/run/preflight');
-  const { exportWorkflow } = await import('../../lib/workflow/export');
+  const { exportWorkflow, formatExportFile, getExportHash } = await import('../../lib/workflow/export');
   const { createDocumentFromPlan } = await import('../../lib/workflow/plan');
 
   const name = `${DB_PREFIX}_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -351,13 +351,13 @@ async function measureDrain(): Promise<BenchRow[]> {
         ownerId: 'own_bench',
       });
       const file = exportWorkflow(doc.value, { id: wf.id, name: wf.name });
-      const exportText = JSON.stringify(file, null, 2) + '\n';
+      const exportText = formatExportFile(file);
       const created = await runsDb.createRun(db, {
         workflowId: wf.id,
         ownerId: 'own_bench',
         version: 1,
         exportText,
-        exportHash: `sha256:${createHash('sha256').update(exportText).digest('hex')}`,
+        exportHash: getExportHash(exportText),
         limits: DEFAULT_RUN_LIMITS,
         nodes: planRun(file).nodes,
       });

@@ -3,7 +3,6 @@
  * their hash, the plan as it stands on this server), loading a run its owner may see, and the
  * JSON shapes the API answers with. Runs are owner-only: share links never reach them.
  */
-import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { getRevision } from '@/lib/db/revisions';
 import { getRun, type NodeRunSummary, type RunSummary } from '@/lib/db/runs';
@@ -14,7 +13,7 @@ import { getMcpClientOptions } from '@/lib/mcp/config';
 import { planRunHere } from '@/lib/mcp/run-port';
 import type { RunPlan } from '@/lib/run/preflight';
 import { getServerRefLabel } from '@/lib/run/preflight';
-import { exportWorkflow } from '@/lib/workflow/export';
+import { exportWorkflow, formatExportFile, getExportHash } from '@/lib/workflow/export';
 import type { WorkflowExportV1 } from '@/lib/workflow/types';
 import { workflowNotFound } from '../workflows/access';
 
@@ -25,11 +24,6 @@ export interface PreparedRun {
   exportText: string;
   exportHash: string;
   plan: RunPlan;
-}
-
-/** `sha256:` and the hex digest of the text's UTF-8 bytes. */
-export function getExportHash(text: string): string {
-  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 }
 
 /** The export of a saved version of the workflow and its plan here; 404 when there is no such version. */
@@ -50,7 +44,7 @@ export async function prepareRun(
   }
   const source = revision ?? workflow;
   const file = exportWorkflow(source.document, { id: workflow.id, name: source.name });
-  const exportText = JSON.stringify(file, null, 2) + '\n';
+  const exportText = formatExportFile(file);
   const plan = await planRunHere(file, { client: getMcpClientOptions() });
   return { version: wanted, file, exportText, exportHash: getExportHash(exportText), plan };
 }

@@ -31,7 +31,7 @@ import { GET as readNode } from './[runId]/nodes/[nodeId]/route';
 import { GET as readContent } from './[runId]/nodes/[nodeId]/content/[index]/route';
 import { POST as cancel } from './[runId]/cancel/route';
 import { GET as downloadExport } from './[runId]/export/route';
-import { getExportHash } from './access';
+import { getExportHash } from '@/lib/workflow/export';
 
 const backends = await getTestBackends();
 const everything: StdioTarget = {

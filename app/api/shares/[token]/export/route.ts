@@ -1,7 +1,7 @@
 /** GET /api/shares/[token]/export — the shared workflow as v1 node JSON, as a download. */
 import { getPrisma } from '@/lib/db/client';
 import { withErrors } from '@/lib/http/errors';
-import { exportWorkflow } from '@/lib/workflow/export';
+import { exportWorkflow, formatExportFile } from '@/lib/workflow/export';
 import { getAttachmentHeaders } from '../../../workflows/access';
 import { requireSharedWorkflow, SHARE_HEADERS } from '../../shared';
 
@@ -14,7 +14,7 @@ export const GET = withErrors(async (_request: Request, context: Context) => {
   const db = await getPrisma();
   const { workflow } = await requireSharedWorkflow(db, token);
   const exported = exportWorkflow(workflow.document, { id: workflow.id, name: workflow.name });
-  return new Response(JSON.stringify(exported, null, 2) + '\n', {
+  return new Response(formatExportFile(exported), {
     headers: { ...getAttachmentHeaders(workflow.name), ...SHARE_HEADERS },
   });
 });
