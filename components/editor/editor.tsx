@@ -1,6 +1,5 @@
 'use client';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
@@ -23,17 +22,13 @@ import { SaveControls } from '@/components/save/save-controls';
 import { RunButtons } from '@/components/run/run-button';
 import { ToolPalette } from '@/components/panels/tool-palette';
 import { PromptBar, type AutoStartPlan } from '@/components/prompt/prompt-bar';
+import { lazyComponent } from '@/components/ui/lazy';
 import './editor.css';
 
 // The JSON and Problems tabs load when first opened, not with the editor.
-const JsonPanel = dynamic(() => import('@/components/panels/json-panel').then((m) => m.JsonPanel), {
-  ssr: false,
-});
-const ProblemsPanel = dynamic(
-  () => import('@/components/panels/problems-panel').then((m) => m.ProblemsPanel),
-  {
-    ssr: false,
-  },
+const JsonPanel = lazyComponent(() => import('@/components/panels/json-panel').then((m) => m.JsonPanel));
+const ProblemsPanel = lazyComponent(() =>
+  import('@/components/panels/problems-panel').then((m) => m.ProblemsPanel),
 );
 
 const SAVE_LABELS: Record<EditorState['saveState'], string> = {

@@ -1,16 +1,16 @@
 'use client';
-import dynamic from 'next/dynamic';
 import { useEditorStore } from '@/lib/editor/context';
 import { selectSelectedNodeIds } from '@/lib/editor/selectors';
+import { lazyComponent } from '@/components/ui/lazy';
 import '@/components/ui/controls.css';
 import './inspector.css';
 
 // A step's inspector (its form, the parameter plan, the raw-JSON editor) loads when a step is
 // first selected, not with the editor.
-const NodeInspector = dynamic(() => import('./node-inspector').then((m) => m.NodeInspector), {
-  ssr: false,
-  loading: () => <div className="inspector" aria-busy="true" />,
-});
+const NodeInspector = lazyComponent(
+  () => import('./node-inspector').then((m) => m.NodeInspector),
+  <div className="inspector" aria-busy="true" />,
+);
 
 /** The inspector for the selection: one node's form, or a hint. */
 export function Inspector() {

@@ -3,7 +3,6 @@
  * One step's inspector: its label, parameters and raw arguments. Loaded when a step is first
  * selected (inspector.tsx), not with the editor.
  */
-import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState } from 'react';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { replaceNodeArgs } from '@/lib/editor/param-form';
@@ -13,15 +12,16 @@ import { getParamPlan } from '@/lib/workflow/params';
 import { DEFAULT_SYSTEM_PARAMS } from '@/lib/tools/types';
 import { asNodeId, type NodeIssue, type WorkflowEdge } from '@/lib/workflow/types';
 import { ParamRow } from './param-row';
+import { lazyComponent } from '@/components/ui/lazy';
 import '@/components/ui/controls.css';
 import './inspector.css';
 
 // The raw-JSON tab loads when opened: it brings the JSON diagnosis, which the editor's first
 // load does not need.
-const RawArgsEditor = dynamic(() => import('./raw-args-editor').then((m) => m.RawArgsEditor), {
-  ssr: false,
-  loading: () => <p className="muted">Loading the JSON editor…</p>,
-});
+const RawArgsEditor = lazyComponent(
+  () => import('./raw-args-editor').then((m) => m.RawArgsEditor),
+  <p className="muted">Loading the JSON editor…</p>,
+);
 
 const selectEdges = (s: EditorState) => s.doc.edges;
 const selectSystemParams = (s: EditorState) => s.doc.systemParams;

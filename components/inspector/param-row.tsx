@@ -1,18 +1,18 @@
 'use client';
-import dynamic from 'next/dynamic';
 import { memo, useCallback, useMemo } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { getFormValue, getParamFormSchema, isNullableSchema, previewJson } from '@/lib/editor/param-form';
 import type { ParamPlanEntry } from '@/lib/workflow/params';
 import type { JsonSchema } from '@/lib/tools/types';
 import type { InputParameter, NodeIssue, WorkflowEdge } from '@/lib/workflow/types';
+import { lazyComponent } from '@/components/ui/lazy';
 
 // The form library (@rjsf/core, its Ajv validator and lodash) is about a quarter of the editor's
 // JavaScript: it loads when a step is first inspected, not with the page.
-const ParamFormField = dynamic(() => import('./param-form-field').then((m) => m.ParamFormField), {
-  ssr: false,
-  loading: () => <div className="param-form param-form--loading" aria-busy="true" />,
-});
+const ParamFormField = lazyComponent(
+  () => import('./param-form-field').then((m) => m.ParamFormField),
+  <div className="param-form param-form--loading" aria-busy="true" />,
+);
 
 /** How each origin reads next to a value (DESIGN §1). */
 const ORIGIN_LABELS: Record<InputParameter['origin'], string> = {

@@ -1,16 +1,16 @@
 'use client';
 /**
  * Run and Runs in the editor's header. Only these two buttons load with the editor: the dialog
- * and the list are separate chunks fetched on first click (next/dynamic), so the test-run UI adds
+ * and the list are separate chunks fetched on first click (lazyComponent), so the test-run UI adds
  * nothing else to the editor's first load.
  */
-import dynamic from 'next/dynamic';
 import { useState } from 'react';
+import { lazyComponent } from '@/components/ui/lazy';
 import { useEditorStore } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
 
-const RunDialog = dynamic(() => import('./run-dialog').then((m) => m.RunDialog), { ssr: false });
-const RunsDialog = dynamic(() => import('./runs-list').then((m) => m.RunsDialog), { ssr: false });
+const RunDialog = lazyComponent(() => import('./run-dialog').then((m) => m.RunDialog));
+const RunsDialog = lazyComponent(() => import('./runs-list').then((m) => m.RunsDialog));
 
 const selectReadOnly = (s: EditorState) => s.meta.readOnly;
 const selectHasNodes = (s: EditorState) => s.doc.nodes.length > 0;

@@ -1,6 +1,6 @@
 'use client';
-import dynamic from 'next/dynamic';
 import { useState } from 'react';
+import { lazyComponent } from '@/components/ui/lazy';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
 import { useSaveSession } from '@/lib/editor/use-autosave';
@@ -9,11 +9,9 @@ import { SaveNotices } from './save-notices';
 import '@/components/ui/controls.css';
 import './save.css';
 
-// History and Share load on first click (next/dynamic), not with the editor.
-const RevisionsPanel = dynamic(() => import('./revisions-panel').then((m) => m.RevisionsPanel), {
-  ssr: false,
-});
-const ShareDialog = dynamic(() => import('./share-dialog').then((m) => m.ShareDialog), { ssr: false });
+// History and Share load on first click, not with the editor.
+const RevisionsPanel = lazyComponent(() => import('./revisions-panel').then((m) => m.RevisionsPanel));
+const ShareDialog = lazyComponent(() => import('./share-dialog').then((m) => m.ShareDialog));
 
 const selectId = (s: EditorState) => s.meta.id;
 const selectReadOnly = (s: EditorState) => s.meta.readOnly;
