@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { useEditorStore } from '@/lib/editor/context';
 import { downloadText } from '@/lib/editor/download';
 import { getExportFileName } from '@/lib/workflow/file-name';
-import { selectExport, selectMeta } from '@/lib/editor/selectors';
+import { selectExport } from '@/lib/editor/select-export';
+import { selectMeta } from '@/lib/editor/selectors';
 import '@/components/ui/controls.css';
 import './panels.css';
 

@@ -7,7 +7,7 @@
 import { useCallback } from 'react';
 import type { ToolDeclaration } from '../tools/types';
 import type { NodeDrift } from '../toolkits/drift';
-import { getNodeParameters, exportWorkflow } from '../workflow/export';
+import { getNodeParameters } from '../workflow/node-parameters';
 import { getMember } from '../tools/json-value';
 import { getToolSnapshot } from '../workflow/graph';
 import type { NodeParameters } from '../workflow/params';
@@ -18,7 +18,6 @@ import type {
   ToolSnapshot,
   WorkflowDocument,
   WorkflowEdge,
-  WorkflowExportV1,
   WorkflowNode,
 } from '../workflow/types';
 import { useEditorStore } from './context';
@@ -178,7 +177,7 @@ function getDriftStatus(
  * How a node's values are checked now: by Ajv once loaded; before that, by the server's check
  * of the document as opened while the node, its tool and its edges are unchanged; else not yet.
  */
-function getValueCheck(s: EditorState, node: WorkflowNode): boolean | readonly NodeIssue[] {
+export function getValueCheck(s: EditorState, node: WorkflowNode): boolean | readonly NodeIssue[] {
   if (s.valuesChecked) return true;
   const known = s.knownValueProblems;
   if (!known || known.doc.tools !== s.doc.tools || known.doc.systemParams !== s.doc.systemParams) {
@@ -312,31 +311,6 @@ export const selectProblems = (s: EditorState): EditorProblem[] => {
   }
   problemsCache.set(s.doc, { liveDrift: s.liveDrift, valuesChecked: s.valuesChecked, problems });
   return problems;
-};
-
-const exportCache = new WeakMap<
-  WorkflowDocument,
-  { id: string; name: string; valuesChecked: boolean; value: WorkflowExportV1 }
->();
-
-/** The v1 export of the document: exactly what Export downloads. Memoised on the document. */
-export const selectExport = (s: EditorState): WorkflowExportV1 => {
-  const cached = exportCache.get(s.doc);
-  if (
-    cached &&
-    cached.id === s.meta.id &&
-    cached.name === s.meta.name &&
-    cached.valuesChecked === s.valuesChecked
-  ) {
-    return cached.value;
-  }
-  const value = exportWorkflow(
-    s.doc,
-    { id: s.meta.id, name: s.meta.name },
-    { checkValues: (node) => getValueCheck(s, node) },
-  );
-  exportCache.set(s.doc, { id: s.meta.id, name: s.meta.name, valuesChecked: s.valuesChecked, value });
-  return value;
 };
 
 /** For `useEditorHistory`: whether Undo / Redo have anything to do. */

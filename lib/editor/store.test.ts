@@ -5,7 +5,8 @@ import { asEdgeId, asNodeId, type WorkflowDocument } from '../workflow/types';
 import { getInitialViewport, getNodeBoxes } from './document-layout';
 import { isOverlapping } from './layout';
 import { loadAutoLayout } from './load-auto-layout';
-import { selectExport, selectNodeView, selectProblems } from './selectors';
+import { selectExport } from './select-export';
+import { selectNodeView, selectProblems } from './selectors';
 import { createEditorStore, getHistoryStore, type EditorStore } from './store';
 
 const A = asNodeId('fetch');

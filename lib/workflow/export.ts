@@ -6,7 +6,8 @@
 import { sha256Hex } from '../tools/sha256';
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration, type ToolSource } from '../tools/types';
 import { getConnectedInputs, getToolSnapshot } from './graph';
-import { buildNodeParameters, getUnknownArgIssue, setJsonMember, type NodeParameters } from './params';
+import { DERIVED_PROBLEM_CODES, getNodeParameters } from './node-parameters';
+import { setJsonMember } from './params';
 import type {
   ExportEdge,
   ExportNode,
@@ -19,25 +20,12 @@ import type {
   WorkflowNode,
 } from './types';
 
+// Defined apart (node-parameters.ts), so that the browser editor has them without this builder.
+export { DERIVED_PROBLEM_CODES, getNodeParameters };
+
 /** The format tag and the version this module writes. */
 export const EXPORT_FORMAT = 'toolflow.workflow';
 export const EXPORT_VERSION = 1;
-
-/**
- * Problem codes the builder derives from the document on every export. Import drops them
- * (they come back by themselves) and keeps every other problem as a node note.
- */
-export const DERIVED_PROBLEM_CODES: ReadonlySet<string> = new Set([
-  'missing_required',
-  'unknown_arg',
-  'unknown_input',
-  'invalid_value',
-  'schema_unusable',
-  'unknown_tool',
-  'unnamed_parameter',
-]);
-
-const EMPTY: ReadonlySet<string> = new Set();
 
 function copySource(source: ToolSource): ToolSource {
   return {
@@ -70,49 +58,6 @@ function copyInput(p: InputParameter): InputParameter {
 
 function copyOutput(p: OutputParameter): OutputParameter {
   return { name: p.name, type: p.type };
-}
-
-/**
- * The derived parameter view of one node: the §1 rules for a declared tool, the imported
- * parameters verbatim for a placeholder. Node notes come first, then the builder's problems.
- * `checkValues` is buildNodeParameters' option: false leaves the values unchecked against the
- * input schema, a list gives the problems a check found before (the browser editor, which loads
- * Ajv on demand).
- */
-export function getNodeParameters(
-  doc: WorkflowDocument,
-  node: WorkflowNode,
-  connectedInputs: ReadonlySet<string> = EMPTY,
-  checkValues: boolean | readonly NodeIssue[] = true,
-): NodeParameters & { placeholder: boolean } {
-  const decl = getToolSnapshot(doc, node.tool)?.declaration;
-  const notes = node.notes ?? [];
-  if (!decl && node.placeholderParams) {
-    return {
-      input_parameters: node.placeholderParams,
-      missing_tool_args: node.placeholderMissingArgs ?? [],
-      unknown_args: node.unknownArgs ?? [],
-      output_parameters: node.placeholderOutputs ?? [{ name: 'result', type: 'any' }],
-      problems: notes,
-      placeholder: true,
-    };
-  }
-  const built = buildNodeParameters(decl, node.args, {
-    connectedInputs,
-    systemParams: doc.systemParams ?? DEFAULT_SYSTEM_PARAMS,
-    checkValues,
-  });
-  const moved = node.unknownArgs ?? [];
-  const problems =
-    notes.length === 0 && moved.length === 0
-      ? built.problems
-      : [...notes, ...moved.map((name) => getUnknownArgIssue(name, node.tool)), ...built.problems];
-  return {
-    ...built,
-    unknown_args: moved.length === 0 ? built.unknown_args : [...moved, ...built.unknown_args],
-    problems,
-    placeholder: !decl,
-  };
 }
 
 /**

@@ -13,7 +13,7 @@
  */
 import { DEFAULT_SYSTEM_PARAMS, type ToolDeclaration } from '../../tools/types';
 import type { Issue } from '../../result';
-import { getNodeParameters } from '../export';
+import { getNodeParameters } from '../node-parameters';
 import { findNode, getConnectedInputs, getToolSnapshot, inBatch } from '../graph';
 import { createRecord } from '../../tools/json-value';
 import { getArgKind, getUnknownArgIssue } from '../params';

@@ -6,7 +6,7 @@
  */
 import { err, joinPointer, ok, type Issue, type Result } from '../../result';
 import type { ToolDeclaration } from '../../tools/types';
-import { DERIVED_PROBLEM_CODES } from '../export';
+import { DERIVED_PROBLEM_CODES } from '../node-parameters';
 import { findNode, getToolSnapshot, inBatch } from '../graph';
 import { getGridPosition } from '../references';
 import { asNodeId, type NodeIssue, type WorkflowDocument } from '../types';
