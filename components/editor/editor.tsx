@@ -1,6 +1,5 @@
 'use client';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
@@ -23,6 +22,7 @@ import { RunButtons } from '@/components/run/run-button';
 import { ToolPalette } from '@/components/panels/tool-palette';
 import { PromptBar, type AutoStartPlan } from '@/components/prompt/prompt-bar';
 import { lazyComponent } from '@/components/ui/lazy';
+import { AppLink } from '@/components/ui/app-link';
 import './editor.css';
 
 // The JSON and Problems tabs load when first opened, not with the editor.
@@ -199,9 +199,9 @@ function EditorShell({ llm }: { llm: string | null }) {
   return (
     <div className="editor">
       <header className="editor__bar">
-        <Link href="/" className="editor__brand">
+        <AppLink href="/" className="editor__brand">
           Toolflow
-        </Link>
+        </AppLink>
         <span className="editor__sep" aria-hidden="true">
           /
         </span>

@@ -1,9 +1,9 @@
 'use client';
-import Link from 'next/link';
 import { useMemo, useState, type DragEvent } from 'react';
 import { PALETTE_DRAG_TYPE, searchPalette, type PaletteDragData } from '@/lib/editor/palette';
 import type { ToolkitSummary } from '@/lib/api/toolkits';
 import type { ToolDeclaration } from '@/lib/tools/types';
+import { AppLink } from '@/components/ui/app-link';
 import '@/components/ui/controls.css';
 import './panels.css';
 
@@ -35,9 +35,9 @@ export function ToolPalette({ toolkits, error, canAdd, onAdd }: Props) {
     <aside className="palette" aria-label="Tools" data-testid="palette">
       <div className="palette__head">
         <h2 className="panel-title">Tools</h2>
-        <Link href="/toolkits" className="palette__manage" data-testid="palette-manage">
+        <AppLink href="/toolkits" className="palette__manage" data-testid="palette-manage">
           Manage toolkits
-        </Link>
+        </AppLink>
       </div>
       <input
         type="search"

@@ -1,6 +1,10 @@
-import Link from 'next/link';
+import { AppLink } from '@/components/ui/app-link';
 
-/** What /w/[id] shows to anyone but the owner: the same for every id, so nothing about it leaks. */
+/**
+ * What /w/[id] shows to anyone but the owner: the same for every id, so nothing about it leaks.
+ * Its link is an AppLink, not next/link: every client component this page may render loads with
+ * the editor, and next/link would bring ~2.7 KB gzip that the editor does not otherwise need.
+ */
 export function NotYourWorkflow() {
   return (
     <main className="page" data-testid="not-your-workflow">
@@ -10,7 +14,7 @@ export function NotYourWorkflow() {
         from there you can fork a copy of your own to edit.
       </p>
       <p>
-        <Link href="/">Go to my workflows</Link>
+        <AppLink href="/">Go to my workflows</AppLink>
       </p>
     </main>
   );
