@@ -7,9 +7,9 @@ import { releaseHandedOffPlan, type PlanHandoff } from '@/lib/editor/plan-handof
 import { selectAiEditing, selectNodeCount } from '@/lib/editor/selectors';
 import type { ToolkitSummary } from '@/lib/api/toolkits';
 import type { EditorState } from '@/lib/editor/store';
-import { PlanStatus } from './plan-status';
 import { getModelLabel } from '@/lib/editor/model-label';
 import { ToolkitPicker } from './toolkit-picker';
+import { lazyComponent } from '@/components/ui/lazy';
 import './prompt.css';
 
 /** A run the editor starts by itself: the first plan of a workflow created from the home page. */
@@ -28,6 +28,10 @@ interface Props {
   llm: string | null;
   autoStart?: AutoStartPlan | null;
 }
+
+// The progress line shows once a plan has started, so it loads with the planning client.
+const loadPlanStatus = () => import('./plan-status').then((m) => m.PlanStatus);
+const PlanStatus = lazyComponent(loadPlanStatus);
 
 const selectReadOnly = (s: EditorState) => s.meta.readOnly;
 
@@ -65,8 +69,9 @@ export function PromptBar({ toolkits, llm, autoStart }: Props) {
     }
     setRunning(true);
     try {
-      // The planning client (streaming, applying, laying out) loads when a plan starts.
-      const { runPlan } = await import('@/lib/editor/plan-client');
+      // The planning client (streaming, applying, laying out) and its progress line load when a
+      // plan starts.
+      const [{ runPlan }] = await Promise.all([import('@/lib/editor/plan-client'), loadPlanStatus()]);
       await runPlan(
         store,
         {
@@ -164,7 +169,7 @@ export function PromptBar({ toolkits, llm, autoStart }: Props) {
           </label>
         ) : null}
       </div>
-      <PlanStatus progress={progress} />
+      {progress ? <PlanStatus progress={progress} /> : null}
     </div>
   );
 }
