@@ -34,6 +34,9 @@ const config = {
   // it from node_modules at run time (STACK-NOTES).
   serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@modelcontextprotocol/sdk'],
   poweredByHeader: false,
+  // Rendered copies of shared versions (app/s/v/[hash]/[version]) stay in memory (Next's LRU,
+  // 50 MB by default), never on disk: each holds a workflow, and a restart should drop them.
+  experimental: { isrFlushToDisk: false },
   reactStrictMode: true,
   typedRoutes: false,
   // `npm run typecheck` and `npm run lint` are their own CI steps; the build does not repeat them.
@@ -45,8 +48,17 @@ const config = {
       // and those headers would cost ~0.5 KB on each of the dozen scripts a page loads.
       { source: '/((?!_next/static/).*)', headers: SECURITY_HEADERS },
       { source: '/_next/static/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
-      // A share link's token must never leave in a Referer (the last matching rule wins).
-      { source: '/s/:path*', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
+      // A share link's token must never leave in a Referer (the last matching rule wins), and
+      // its page must never be kept by a browser or a shared cache: the server serves a rendered
+      // copy, but only after checking on each request that the link is still live (proxy.ts), and
+      // Next would otherwise mark that copy cacheable for a year.
+      {
+        source: '/s/:path*',
+        headers: [
+          { key: 'Referrer-Policy', value: 'no-referrer' },
+          { key: 'Cache-Control', value: 'private, no-store' },
+        ],
+      },
     ];
   },
 };

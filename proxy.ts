@@ -11,6 +11,7 @@
  * act for the same owner (otherwise two tabs opened before the first save would each mint a
  * different owner). API routes issue the cookie themselves for clients that never load a page.
  */
+import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import {
   createOwnerId,
@@ -21,15 +22,36 @@ import {
   verifyOwnerCookie,
 } from '@/lib/http/owner';
 import { getSecretConfigProblem } from '@/lib/http/secret-config';
+import { getPrisma } from '@/lib/db/client';
+import { getLiveShare } from '@/lib/db/shares';
 
 /** Paths that are not pages: the API answers for itself, files need no owner. */
 const NOT_A_PAGE = /^\/(?:api\/|_next\/|favicon\.ico$)|\.[a-zA-Z0-9]+$/;
+/** A share link's page, and the rendered copies of shared versions (reached only by rewrite). */
+const SHARE_PAGE = /^\/s\/([^/]+)\/?$/;
+const SHARED_VERSION_PAGE = /^\/s\/v(?:\/|$)/;
+/**
+ * Marks a request this process rewrote to a rendered copy after checking its link: Next runs the
+ * proxy again for the rewritten path, where a request without the mark (one from outside) is refused.
+ * The value is random per process, so no client can send it.
+ */
+const CHECKED_HEADER = 'x-toolflow-share-checked';
+const CHECKED_VALUE = randomBytes(16).toString('hex');
 
-export function proxy(request: NextRequest) {
+export function proxy(request: NextRequest): Response | Promise<Response> {
   const problem = getSecretConfigProblem(process.env);
   if (problem) return getMisconfiguredResponse(request, problem);
-  if (NOT_A_PAGE.test(request.nextUrl.pathname)) return NextResponse.next();
-  if (verifyOwnerCookie(request.cookies.get(OWNER_COOKIE)?.value)) return NextResponse.next();
+  const { pathname } = request.nextUrl;
+  if (NOT_A_PAGE.test(pathname)) return NextResponse.next();
+  if (SHARE_PAGE.test(pathname) || SHARED_VERSION_PAGE.test(pathname)) {
+    return getShareTarget(request).then((target) => withOwner(request, target));
+  }
+  return withOwner(request, undefined);
+}
+
+/** On to the page (or `target`), giving a browser without a valid owner cookie its owner. */
+function withOwner(request: NextRequest, target: URL | undefined): NextResponse {
+  if (verifyOwnerCookie(request.cookies.get(OWNER_COOKIE)?.value)) return forward(request, target);
   const ownerId = createOwnerId();
   // The page renders from the request: give it the cookie too, so `cookies()` sees the new owner.
   const headers = new Headers(request.headers);
@@ -38,9 +60,41 @@ export function proxy(request: NextRequest) {
     .map((c) => c.trim())
     .filter((c) => c && !c.startsWith(`${OWNER_COOKIE}=`));
   headers.set('cookie', [...others, `${OWNER_COOKIE}=${signOwnerCookie(ownerId)}`].join('; '));
-  const response = NextResponse.next({ request: { headers } });
+  const response = forward(request, target, headers);
   response.headers.append('set-cookie', getOwnerSetCookie(ownerId, isSecureRequest(request)));
   return response;
+}
+
+/**
+ * Where a page request goes: a live share link to the rendered copy of its workflow's current
+ * version, `/s/v/<token hash>/<version>`, which Next renders once and then serves from its cache.
+ * The check is one indexed row per request (getLiveShare), so a revoked or expired link is refused
+ * on the very next request. A link that is not live, or a database that cannot answer, goes on to
+ * the page itself (app/s/[token]), which answers 404 or the error. The rendered copies are not
+ * reachable from outside: asked for directly, they answer the share page's 404.
+ */
+async function getShareTarget(request: NextRequest): Promise<URL | undefined> {
+  const { pathname } = request.nextUrl;
+  if (SHARED_VERSION_PAGE.test(pathname)) {
+    return request.headers.get(CHECKED_HEADER) === CHECKED_VALUE ? undefined : new URL('/s/-', request.url);
+  }
+  const token = SHARE_PAGE.exec(pathname)?.[1];
+  if (!token || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  let live;
+  try {
+    live = await getLiveShare(await getPrisma(), token);
+  } catch {
+    return undefined;
+  }
+  return live ? new URL(`/s/v/${live.tokenHash}/${live.version}`, request.url) : undefined;
+}
+
+/** On to `target` (a rewrite) or to the page asked for, with the request's headers replaced if given. */
+function forward(request: NextRequest, target: URL | undefined, headers?: Headers): NextResponse {
+  if (!target) return NextResponse.next(headers ? { request: { headers } } : undefined);
+  const marked = new Headers(headers ?? request.headers);
+  if (SHARED_VERSION_PAGE.test(target.pathname)) marked.set(CHECKED_HEADER, CHECKED_VALUE);
+  return NextResponse.rewrite(target, { request: { headers: marked } });
 }
 
 /** 503 with the reason: JSON for the API (health says "not ready"), plain text for a browser. */

@@ -148,3 +148,46 @@ test('sharing a workflow with a secret-looking value warns, naming the field, an
   await page.getByTestId('share-create').click();
   await expect(page.getByTestId('share-link')).toHaveValue(/\/s\//);
 });
+
+test('a link serves the workflow as last saved, from a rendered copy no browser or cache keeps, and stops at once when revoked', async ({
+  browser,
+}) => {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const workflow = await createWorkflow(owner, 'Cached relax');
+  const created = await owner.request.post(`/api/workflows/${workflow.id}/shares`, { data: {} });
+  expect(created.status()).toBe(201);
+  const { path, share } = (await created.json()) as { path: string; share: { id: string } };
+
+  const viewer = await (await browser.newContext()).newPage();
+  const first = await viewer.request.get(path);
+  expect(first.status()).toBe(200);
+  // Served from one rendered copy per version, but only after the link was checked: never kept.
+  expect(first.headers()['cache-control']).toBe('private, no-store');
+  const again = await viewer.request.get(path);
+  expect(again.headers()['x-nextjs-cache']).toBe('HIT');
+  expect(await again.text()).toBe(await first.text());
+  // The page does not carry the token: the same copy serves everyone with the link.
+  expect(await first.text()).not.toContain(path.split('/').pop());
+
+  // The owner saves: the very next request shows the new version.
+  const put = await owner.request.put(`/api/workflows/${workflow.id}`, {
+    data: { version: 1, name: 'Cached relax, renamed', document },
+  });
+  expect(put.status()).toBe(200);
+  await viewer.goto(path);
+  await expect(viewer.getByTestId('shared-name')).toHaveText('Cached relax, renamed');
+  await expect(viewer.getByTestId('node-step_2')).toBeVisible();
+
+  // The rendered copies are not addresses of their own: asked for directly, they are not there.
+  const copyPath = new URL(again.headers()['x-middleware-rewrite'] ?? 'http://x/s/v/none/1').pathname;
+  expect(copyPath).toMatch(/^\/s\/v\/[0-9a-f]{64}\/1$/);
+  expect((await viewer.request.get(copyPath)).status()).toBe(404);
+
+  const revoked = await owner.request.delete(`/api/workflows/${workflow.id}/shares/${share.id}`);
+  expect(revoked.status()).toBe(204);
+  const gone = await viewer.goto(path);
+  expect(gone?.status()).toBe(404);
+  await expect(viewer.getByTestId('share-gone')).toBeVisible();
+  await ownerContext.close();
+});

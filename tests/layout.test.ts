@@ -40,7 +40,10 @@ describe('next.config.js', () => {
     ]);
     expect(rules.at(-1)).toEqual({
       source: '/s/:path*',
-      headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }],
+      headers: [
+        { key: 'Referrer-Policy', value: 'no-referrer' },
+        { key: 'Cache-Control', value: 'private, no-store' },
+      ],
     });
   });
 });

@@ -40,7 +40,7 @@ describe('a production server started without TOOLFLOW_SECRET', () => {
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('TOOLFLOW_SECRET', '');
     for (const url of ['/api/health', '/api/workflows', '/api/plan']) {
-      const res = proxy(request(url));
+      const res = await proxy(request(url));
       expect(res.status).toBe(503);
       const body = await res.json();
       expect(body).toMatchObject({ ok: false, ready: false, code: 'unavailable:configuration' });
@@ -51,19 +51,19 @@ describe('a production server started without TOOLFLOW_SECRET', () => {
   it('answers a page with 503 and the reason in words', async () => {
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('TOOLFLOW_SECRET', '');
-    const res = proxy(request('/w/wf_1'));
+    const res = await proxy(request('/w/wf_1'));
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toContain('text/plain');
     expect(await res.text()).toContain('TOOLFLOW_SECRET is not set.');
   });
 
-  it('serves normally once the secret is set: a page visit gets its owner cookie, the API passes through', () => {
+  it('serves normally once the secret is set: a page visit gets its owner cookie, the API passes through', async () => {
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('TOOLFLOW_SECRET', 'a-production-secret-long-enough');
-    const page = proxy(request('/'));
+    const page = await proxy(request('/'));
     expect(page.status).toBe(200);
     expect(page.headers.get('set-cookie')).toMatch(/^toolflow_owner=v1\./);
-    const api = proxy(request('/api/health'));
+    const api = await proxy(request('/api/health'));
     expect(api.status).toBe(200);
     expect(api.headers.get('set-cookie')).toBeNull();
   });

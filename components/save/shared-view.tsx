@@ -23,10 +23,18 @@ export interface SharedWorkflow {
 const subscribeNever = () => () => {};
 
 /**
+ * The link's token, from the address bar (/s/<token>). The page itself does not carry it: one
+ * rendered copy of a version serves every request for the link (app/s/v/[hash]/[version]).
+ */
+function getTokenFromAddress(): string {
+  return decodeURIComponent(window.location.pathname.split('/').filter(Boolean).pop() ?? '');
+}
+
+/**
  * A shared workflow, read-only: the editor's own canvas and JSON panel on a store that refuses
  * edits (`meta.readOnly`), with Download JSON and Fork (a copy of one's own to edit).
  */
-export function SharedView({ token, workflow }: { token: string; workflow: SharedWorkflow }) {
+export function SharedView({ workflow }: { workflow: SharedWorkflow }) {
   const router = useRouter();
   const [forking, setForking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,6 +45,9 @@ export function SharedView({ token, workflow }: { token: string; workflow: Share
     () => true,
     () => false,
   );
+
+  // The token from the address bar once in the browser (the rendered page does not carry it).
+  const token = useSyncExternalStore(subscribeNever, getTokenFromAddress, () => '');
 
   const fork = async () => {
     setForking(true);

@@ -7,6 +7,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from './client';
 import { createId } from './ids';
+import { getRevision } from './revisions';
 import type { WorkflowRecord } from './workflows';
 
 export interface ShareSummary {
@@ -97,20 +98,25 @@ function rememberShared(key: string, workflow: WorkflowRecord): void {
   }
 }
 
+/** A link that is live right now: its row, its token's hash, and its workflow's current version. */
+export interface LiveShare {
+  share: ShareSummary;
+  tokenHash: string;
+  version: number;
+}
+
 /**
- * The workflow behind a token that is live (not revoked, not expired), or null. Every call asks
- * the database whether the link is live and at which version its workflow is — one indexed row
- * of Share joined to one of Workflow, no document — so a revocation, an expiry or a deleted
- * workflow takes effect on the very next request. Only the document of that exact version comes
- * from memory when this process read it before.
+ * Whether the link behind `token` is live (not revoked, not expired, its workflow not deleted),
+ * and at which version its workflow is: one indexed row of Share joined to one of Workflow, no
+ * document. Asked on every request for a shared workflow (the page, its API), never cached, so a
+ * revocation, an expiry or a deletion takes effect on the very next request.
  */
-export async function getSharedWorkflow(
-  db: Db,
-  token: string,
-  now: Date = new Date(),
-): Promise<{ share: ShareSummary; workflow: WorkflowRecord } | null> {
+export async function getLiveShare(db: Db, token: string, now: Date = new Date()): Promise<LiveShare | null> {
   if (!isShareTokenShaped(token)) return null;
-  const tokenHash = hashShareToken(token);
+  return findLiveShare(db, hashShareToken(token), now);
+}
+
+async function findLiveShare(db: Db, tokenHash: string, now: Date): Promise<LiveShare | null> {
   const [row] = await db.$queryRaw<(ShareSummary & { version: number })[]>`
     SELECT s."id", s."workflowId", s."createdAt", s."expiresAt", s."revokedAt", w."version"
     FROM "Share" s JOIN "Workflow" w ON w."id" = s."workflowId"
@@ -123,17 +129,73 @@ export async function getSharedWorkflow(
     expiresAt: row.expiresAt ? new Date(row.expiresAt) : null,
     revokedAt: null,
   };
-  const key = `${tokenHash}:${row.version}`;
+  return { share, tokenHash, version: row.version };
+}
+
+/**
+ * The workflow behind a token that is live (not revoked, not expired), or null. The liveness and
+ * the version are asked of the database on every call (getLiveShare); only the document of that
+ * exact version comes from memory when this process read it before.
+ */
+export async function getSharedWorkflow(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ share: ShareSummary; workflow: WorkflowRecord } | null> {
+  const live = await getLiveShare(db, token, now);
+  if (!live) return null;
+  const { share, tokenHash, version } = live;
+  const key = `${tokenHash}:${version}`;
   const cached = sharedCache.get(key);
   if (cached) {
     sharedCache.delete(key);
     sharedCache.set(key, cached);
     return { share, workflow: cached };
   }
-  const workflow = await db.workflow.findUnique({ where: { id: row.workflowId } });
+  const workflow = await db.workflow.findUnique({ where: { id: share.workflowId } });
   if (!workflow) return null;
   const record = workflow as unknown as WorkflowRecord;
   // Saved again between the two reads: answer with what was read, but keep it under its own version.
   rememberShared(`${tokenHash}:${record.version}`, record);
   return { share, workflow: record };
+}
+
+/**
+ * One version of the workflow behind a live link, by the token's hash: what the share page's
+ * rendered copy of that version is made from (app/s/v/[hash]/[version]). Null when the link is no
+ * longer live or that version is no longer kept.
+ */
+export async function getSharedVersion(
+  db: Db,
+  tokenHash: string,
+  version: number,
+  now: Date = new Date(),
+): Promise<{
+  share: ShareSummary;
+  workflow: Pick<WorkflowRecord, 'id' | 'name' | 'task' | 'version' | 'document'>;
+} | null> {
+  if (!/^[0-9a-f]{64}$/.test(tokenHash) || !Number.isSafeInteger(version) || version < 1) return null;
+  const live = await findLiveShare(db, tokenHash, now);
+  if (!live) return null;
+  const { share } = live;
+  const cached = sharedCache.get(`${tokenHash}:${version}`);
+  if (cached) return { share, workflow: cached };
+  if (live.version === version) {
+    const workflow = (await db.workflow.findUnique({
+      where: { id: share.workflowId },
+    })) as WorkflowRecord | null;
+    if (workflow?.version === version) return { share, workflow };
+  }
+  const revision = await getRevision(db, share.workflowId, version);
+  if (!revision) return null;
+  return {
+    share,
+    workflow: {
+      id: share.workflowId,
+      name: revision.name,
+      task: revision.task,
+      version,
+      document: revision.document,
+    },
+  };
 }

@@ -60,9 +60,22 @@ export async function startBenchServer(opts: {
       migrate.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migrate exited ${code}`))));
     });
   }
+  // BENCH_CPU_PROF=DIR profiles the server (Node refuses --cpu-prof in NODE_OPTIONS): a
+  // .cpuprofile per process in DIR when it exits, for Chrome DevTools or `npx tsx scripts/bench/profile.ts`.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const child = spawn(
-    join(ROOT, 'node_modules', '.bin', 'next'),
-    ['start', '--hostname', '127.0.0.1', '--port', String(port)],
+    process.execPath,
+    [
+      ...profile,
+      join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'),
+      'start',
+      '--hostname',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
     { cwd: ROOT, detached: true, stdio: 'ignore', env },
   );
   const url = `http://127.0.0.1:${port}`;

@@ -3,8 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getPrisma } from '@/lib/db/client';
 import { getSharedWorkflow } from '@/lib/db/shares';
-import { SharedView } from '@/components/save/shared-view';
-import { toClientProps } from '@/lib/tools/json-value';
+import { getSharedMetadata, SharedPage } from '@/components/save/shared-page';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,43 +13,17 @@ type Props = { params: Promise<{ token: string }> };
 const load = cache(async (token: string) => getSharedWorkflow(await getPrisma(), token));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { token } = await params;
-  const shared = await load(token);
-  const title = shared ? `${shared.workflow.name} (shared workflow)` : 'Link not available';
-  const steps = shared?.workflow.document.nodes.length ?? 0;
-  return {
-    title,
-    // Share links are for the people they were sent to: never indexed, never leaked as a Referer.
-    robots: { index: false, follow: false },
-    referrer: 'no-referrer',
-    openGraph: shared
-      ? {
-          title,
-          description: `${steps} step${steps === 1 ? '' : 's'}${shared.workflow.task ? `: ${shared.workflow.task.slice(0, 160)}` : ''}. Read-only on Toolflow.`,
-          siteName: 'Toolflow',
-          type: 'website',
-        }
-      : undefined,
-  };
+  return getSharedMetadata(await load((await params).token));
 }
 
-/** A shared workflow, read-only, with Download JSON and Fork. 404 once revoked or expired. */
+/**
+ * A shared workflow, rendered for this request. A live link normally never gets here: the proxy
+ * checks it and serves the rendered copy of its current version (app/s/v/[hash]/[version]). This
+ * page answers the rest: 404 for a link that is not live, and the workflow when the link went
+ * live between the proxy's check and now.
+ */
 export default async function SharedWorkflowPage({ params }: Props) {
-  const { token } = await params;
-  const shared = await load(token);
+  const shared = await load((await params).token);
   if (!shared) notFound();
-  const { workflow, share } = shared;
-  return (
-    <SharedView
-      token={token}
-      workflow={{
-        id: workflow.id,
-        name: workflow.name,
-        task: workflow.task,
-        version: workflow.version,
-        document: toClientProps(workflow.document),
-        expiresAt: share.expiresAt?.toISOString() ?? null,
-      }}
-    />
-  );
+  return <SharedPage shared={shared} />;
 }
