@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { useEditorStore } from '@/lib/editor/context';
 import { selectDoc } from '@/lib/editor/selectors';
 import type { SaveSession, SaveSessionState } from '@/lib/editor/autosave';
+import { mergeConflict } from '@/lib/editor/conflict-merge';
 
 const selectConflict = (s: SaveSessionState) => s.conflict;
 
@@ -16,7 +17,7 @@ export function ConflictBanner({ session }: { session: SaveSession }) {
   const conflict = useStore(session.state, selectConflict);
   const doc = useEditorStore(selectDoc);
   // Recomputed as I keep editing, so the preview is always what Merge would do.
-  const merge = useMemo(() => (conflict && doc ? session.previewMerge() : null), [conflict, doc, session]);
+  const merge = useMemo(() => (conflict && doc ? mergeConflict(conflict, doc) : null), [conflict, doc]);
   if (!conflict) return null;
   return (
     <div className="save-banner save-banner--conflict" role="alert" data-testid="conflict-banner">
@@ -46,7 +47,7 @@ export function ConflictBanner({ session }: { session: SaveSession }) {
           type="button"
           className="btn btn-primary"
           disabled={!merge}
-          onClick={() => session.mergeBoth()}
+          onClick={() => merge && session.mergeBoth(merge.doc)}
           data-testid="conflict-merge"
         >
           Merge both

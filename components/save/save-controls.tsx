@@ -1,10 +1,11 @@
 'use client';
 import { useState } from 'react';
 import { lazyComponent } from '@/components/ui/lazy';
+import { useStore } from 'zustand';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
+import type { SaveSession, SaveSessionState } from '@/lib/editor/autosave';
 import type { EditorState } from '@/lib/editor/store';
 import { useSaveSession } from '@/lib/editor/use-autosave';
-import { ConflictBanner } from './conflict-banner';
 import { SaveNotices } from './save-notices';
 import '@/components/ui/controls.css';
 import './save.css';
@@ -12,6 +13,16 @@ import './save.css';
 // History and Share load on first click, not with the editor.
 const RevisionsPanel = lazyComponent(() => import('./revisions-panel').then((m) => m.RevisionsPanel));
 const ShareDialog = lazyComponent(() => import('./share-dialog').then((m) => m.ShareDialog));
+// The conflict banner and its three-way merge load when a conflict is recorded: the server has
+// just answered (a 409, or the version a restored change was based on), so it can send them.
+const ConflictBanner = lazyComponent(() => import('./conflict-banner').then((m) => m.ConflictBanner));
+
+const selectHasConflict = (s: SaveSessionState) => s.conflict !== null;
+
+function ConflictSlot({ session }: { session: SaveSession }) {
+  const hasConflict = useStore(session.state, selectHasConflict);
+  return hasConflict ? <ConflictBanner session={session} /> : null;
+}
 
 const selectId = (s: EditorState) => s.meta.id;
 const selectReadOnly = (s: EditorState) => s.meta.readOnly;
@@ -76,7 +87,7 @@ export function SaveControls() {
         </button>
       </div>
       <div className="save-banners">
-        {session ? <ConflictBanner session={session} /> : null}
+        {session ? <ConflictSlot session={session} /> : null}
         {session ? <SaveNotices session={session} /> : null}
         {exportError ? (
           <div className="save-banner save-banner--error" role="alert">

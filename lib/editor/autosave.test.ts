@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asNodeId, type WorkflowDocument, type WorkflowNode } from '../workflow/types';
 import { createEditorStore, getHistoryStore, type EditorStore } from './store';
+import { mergeConflict } from './conflict-merge';
 import {
   AUTOSAVE_DELAY_MS,
   createAutosaver,
@@ -262,8 +263,9 @@ describe('createAutosaver', () => {
 
     it('merges both: my edit and theirs end up in a new version', async () => {
       const { server, env, editor, session } = await conflicted();
-      expect(session.previewMerge()?.conflicts).toEqual([]);
-      session.mergeBoth();
+      const merged = mergeConflict(session.state.getState().conflict!, editor.getState().doc);
+      expect(merged?.conflicts).toEqual([]);
+      session.mergeBoth(merged!.doc);
       await env.advance(0);
       expect(server.puts.at(-1)!.version).toBe(2);
       expect(server.current.version).toBe(3);
@@ -336,7 +338,7 @@ describe('createAutosaver', () => {
       expect(second.getState().saveState).toBe('conflict');
       await env.advance(0);
       expect(session.state.getState().conflict?.base?.version).toBe(1);
-      session.mergeBoth();
+      session.mergeBoth(mergeConflict(session.state.getState().conflict!, second.getState().doc)!.doc);
       await env.advance(0);
       expect(server.current.document.nodes.map((n) => n.args)).toEqual([
         { url: 'offline edit' },

@@ -19,7 +19,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { FetchLike } from '../api/client';
 import { getRevision, saveWorkflow } from '../api/workflows';
-import { mergeDocuments, type MergeResult } from '../workflow/diff';
 import type { WorkflowDocument } from '../workflow/types';
 import type { EditorStore } from './store';
 import { parseJson } from '../tools/json-value';
@@ -58,10 +57,11 @@ export interface SaveSession {
   readonly state: StoreApi<SaveSessionState>;
   /** Saves now if there is anything unsaved (no debounce). */
   saveNow(): Promise<void>;
-  /** The three-way merge of the conflict with my current document, or null without a base. */
-  previewMerge(): MergeResult | null;
-  /** Conflict: put the merge of both copies in the editor and save it on top of theirs. */
-  mergeBoth(): void;
+  /**
+   * Conflict: put `merged`, the merge of both copies (mergeConflict in conflict-merge.ts, which
+   * the conflict banner computes and shows), in the editor and save it on top of theirs.
+   */
+  mergeBoth(merged: WorkflowDocument): void;
   /** Conflict: drop my unsaved changes and take the server's copy (undo brings mine back). */
   reload(): void;
   /** Conflict: save my copy as a new version on top of theirs (theirs stays in the history). */
@@ -273,16 +273,9 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps): SaveS
       state.setState({ retryAt: null });
       return save();
     },
-    previewMerge: () => {
+    mergeBoth: (merged) => {
       const conflict = state.getState().conflict;
-      if (!conflict?.base) return null;
-      return mergeDocuments(conflict.base.document, editor.getState().doc, conflict.server.document);
-    },
-    mergeBoth: () => {
-      const conflict = state.getState().conflict;
-      const merged = session.previewMerge();
-      if (!conflict || !merged) return;
-      resolveWith(conflict.server, merged.doc);
+      if (conflict) resolveWith(conflict.server, merged);
     },
     reload: () => {
       const conflict = state.getState().conflict;
