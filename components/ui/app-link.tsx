@@ -2,7 +2,8 @@
 import { useRouter } from 'next/navigation';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 
-type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
+/** Only a path on this origin: the type keeps data (a tool's URL, a model's text) out of the link. */
+type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: `/${string}` };
 
 /**
  * A link to another page of Toolflow for the editor: a plain click navigates in place with
