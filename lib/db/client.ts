@@ -5,6 +5,7 @@ import 'server-only';
  * The client is created lazily, on first use, so `next build` never opens a database, and
  * migrations are applied before the first query.
  */
+import type { Pool } from 'pg';
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrate';
 import {
@@ -22,9 +23,15 @@ export type Db = InstanceType<typeof PrismaClient>;
  * through the very same instance (it is single-process), on Postgres through its own pool.
  */
 export type DatabaseBacking =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; pglite: Awaited<ReturnType<typeof openPglite>> };
+  | { kind: 'postgres'; url: string; pool: Pool }
+  | { kind: 'pglite'; pglite: Awaited<ReturnType<typeof openPglite>> };
 
 const backings = new WeakMap<Db, DatabaseBacking>();
+
+/** The database under a client made by createPrisma, or undefined (a transaction, a foreign client). */
+export function findDatabaseBacking(db: unknown): DatabaseBacking | undefined {
+  return typeof db === 'object' && db !== null ? backings.get(db as Db) : undefined;
+}
 
 /** The database under a client made by createPrisma. */
 export function getDatabaseBacking(db: Db): DatabaseBacking {
@@ -48,8 +55,9 @@ export async function createPrisma(target: DatabaseTarget): Promise<Db> {
     } finally {
       await runner.close();
     }
-    const { PrismaPg } = await import('@prisma/adapter-pg');
-    const adapter = new PrismaPg({
+    const [{ PrismaPg }, { default: pg }] = await Promise.all([import('@prisma/adapter-pg'), import('pg')]);
+    // One pool for Prisma and for the hot queries that bypass it (lib/db/sql.ts).
+    const pool = new pg.Pool({
       connectionString: target.url,
       max: Number(process.env.TOOLFLOW_DB_POOL ?? 10),
       // pg counts waiting for a free pooled connection in this timeout too, so under a burst it
@@ -57,8 +65,11 @@ export async function createPrisma(target: DatabaseTarget): Promise<Db> {
       // (ECONNREFUSED), which the API turns into 503.
       connectionTimeoutMillis: 16_000,
     });
-    const db = new PrismaClient({ adapter });
-    backings.set(db, { kind: 'postgres', url: target.url });
+    // An idle connection the server closed (a restart, a failover) is dropped by the pool, and the
+    // next query opens a new one; without a listener that event would end the process.
+    pool.on('error', () => {});
+    const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+    backings.set(db, { kind: 'postgres', url: target.url, pool });
     return db;
   }
   const pglite = await openPglite(target.dataDir);

@@ -8,6 +8,7 @@ import type { WorkflowDocument } from '../workflow/types';
 import type { Db } from './client';
 import { updateWorkflow, type UpdateOutcome } from './workflows';
 import { parseJson } from '../tools/json-value';
+import { sql } from './sql';
 
 export interface RevisionSummary {
   version: number;
@@ -41,7 +42,7 @@ export async function listRevisions(
   opts: { limit?: number; before?: number } = {},
 ): Promise<RevisionSummary[]> {
   const before = opts.before ?? 2 ** 31 - 1;
-  const rows = await db.$queryRaw<RevisionSummary[]>`
+  const rows = await sql(db)<RevisionSummary>`
     SELECT "version", "name", "label", "reason", "nodeCount", "edgeCount", "createdAt"
     FROM "WorkflowRevision"
     WHERE "workflowId" = ${workflowId} AND "version" < ${before}
@@ -64,7 +65,7 @@ export async function getRevision(
   workflowId: string,
   version: number,
 ): Promise<RevisionRecord | null> {
-  const [row] = await db.$queryRaw<RevisionRow[]>`
+  const [row] = await sql(db)<RevisionRow>`
     SELECT "version", "name", "task", "label", "reason", "document"::text AS "documentText", "createdAt"
     FROM "WorkflowRevision" WHERE "workflowId" = ${workflowId} AND "version" = ${version}`;
   return row ? toRecord(row) : null;
@@ -76,7 +77,7 @@ export async function getPreviousRevision(
   workflowId: string,
   version: number,
 ): Promise<RevisionRecord | null> {
-  const [row] = await db.$queryRaw<RevisionRow[]>`
+  const [row] = await sql(db)<RevisionRow>`
     SELECT "version", "name", "task", "label", "reason", "document"::text AS "documentText", "createdAt"
     FROM "WorkflowRevision" WHERE "workflowId" = ${workflowId} AND "version" < ${version}
     ORDER BY "version" DESC LIMIT 1`;

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from './client';
 import { createId } from './ids';
 import { getRevision } from './revisions';
+import { sql } from './sql';
 import type { WorkflowRecord } from './workflows';
 
 export interface ShareSummary {
@@ -117,7 +118,7 @@ export async function getLiveShare(db: Db, token: string, now: Date = new Date()
 }
 
 async function findLiveShare(db: Db, tokenHash: string, now: Date): Promise<LiveShare | null> {
-  const [row] = await db.$queryRaw<(ShareSummary & { version: number })[]>`
+  const [row] = await sql(db)<ShareSummary & { version: number }>`
     SELECT s."id", s."workflowId", s."createdAt", s."expiresAt", s."revokedAt", w."version"
     FROM "Share" s JOIN "Workflow" w ON w."id" = s."workflowId"
     WHERE s."tokenHash" = ${tokenHash}`;

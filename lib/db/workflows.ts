@@ -5,7 +5,7 @@ import 'server-only';
  * unlabelled revisions beyond REVISION_LIMIT are pruned in that same transaction.
  */
 import type { WorkflowDocument } from '../workflow/types';
-import { Prisma } from './generated/client';
+import { sql } from './sql';
 import type { Db } from './client';
 import { createId } from './ids';
 import { ensureOwner } from './owners';
@@ -132,7 +132,7 @@ export type WorkflowText = Omit<WorkflowRecord, 'document'> & { documentText: st
  * (`json` keeps the text as written, key order included).
  */
 export async function getWorkflowText(db: Db, id: string): Promise<WorkflowText | null> {
-  const [row] = await db.$queryRaw<WorkflowText[]>`
+  const [row] = await sql(db)<WorkflowText>`
     SELECT "id", "ownerId", "name", "task", "document"::text AS "documentText", "version",
            "forkedFromId", "createdAt", "updatedAt"
     FROM "Workflow" WHERE "id" = ${id}`;
@@ -143,7 +143,7 @@ export async function getWorkflowText(db: Db, id: string): Promise<WorkflowText 
 export async function getWorkflowAccess(db: Db, id: string): Promise<WorkflowAccess | null> {
   // Plain SQL on the hot paths: Prisma's query compiler costs milliseconds of CPU per model query
   // (13 % of `next start`'s CPU under `npm run load`), raw SQL none.
-  const [row] = await db.$queryRaw<WorkflowAccess[]>`
+  const [row] = await sql(db)<WorkflowAccess>`
     SELECT "id", "ownerId", "version" FROM "Workflow" WHERE "id" = ${id}`;
   return row ?? null;
 }
@@ -158,7 +158,7 @@ export async function listWorkflows(
   opts: { ownerId?: string | null; limit?: number } = {},
 ): Promise<WorkflowSummary[]> {
   if (!opts.ownerId) return [];
-  const rows = await db.$queryRaw<(Omit<WorkflowSummary, 'nodeCount'> & { nodeCount: number | bigint })[]>`
+  const rows = await sql(db)<Omit<WorkflowSummary, 'nodeCount'> & { nodeCount: number | bigint }>`
     SELECT "id", "name", "task", "version", "forkedFromId", "updatedAt",
            COALESCE(json_array_length(CASE WHEN json_typeof("document"->'nodes') = 'array'
                                             THEN "document"->'nodes' END), 0) AS "nodeCount"
@@ -201,30 +201,34 @@ export async function updateWorkflow(
   },
 ): Promise<UpdateOutcome> {
   const text = JSON.stringify(input.document);
-  const task = input.task ?? input.document.task;
+  const task = input.task ?? input.document.task ?? '';
   const { nodeCount, edgeCount } = getDocumentCounts(input.document);
   const nextVersion = input.expectedVersion + 1;
   // Timestamps are passed in, as Prisma does, so they do not depend on the session time zone.
   const now = new Date();
-  const owned = input.ownerId === undefined ? Prisma.sql`TRUE` : Prisma.sql`"ownerId" = ${input.ownerId}`;
-  const [row] = await db.$queryRaw<Omit<Row, 'document'>[]>`
+  // Every parameter is cast: the SQL goes straight to the driver (lib/db/sql.ts), and Postgres
+  // cannot infer a type for a value in the SELECT list that feeds the INSERT.
+  const ownerId = input.ownerId ?? null;
+  const [row] = await sql(db)<Omit<Row, 'document'>>`
     WITH updated AS (
       UPDATE "Workflow"
-      SET "document" = ${text}::json, "version" = ${nextVersion}, "task" = ${task},
-          "name" = COALESCE(${input.name ?? null}, "name"), "updatedAt" = ${now}
-      WHERE "id" = ${id} AND "version" = ${input.expectedVersion} AND ${owned}
+      SET "document" = ${text}::json, "version" = ${nextVersion}::int, "task" = ${task}::text,
+          "name" = COALESCE(${input.name ?? null}::text, "name"), "updatedAt" = ${now}::timestamp(3)
+      WHERE "id" = ${id}::text AND "version" = ${input.expectedVersion}::int
+        AND (${ownerId}::text IS NULL OR "ownerId" = ${ownerId}::text)
       RETURNING "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt",
                 "document"
     ), revision AS (
       INSERT INTO "WorkflowRevision"
         ("id", "workflowId", "version", "name", "task", "document", "nodeCount", "edgeCount",
          "reason", "label", "createdAt")
-      SELECT ${createId('rev')}, u."id", u."version", u."name", u."task", u."document",
-             ${nodeCount}, ${edgeCount}, ${input.reason ?? 'save'}, ${input.label ?? null}, ${now}
+      SELECT ${createId('rev')}::text, u."id", u."version", u."name", u."task", u."document",
+             ${nodeCount}::int, ${edgeCount}::int, ${input.reason ?? 'save'}::text, ${input.label ?? null}::text,
+             ${now}::timestamp(3)
       FROM updated u
     ), pruned AS (
       DELETE FROM "WorkflowRevision"
-      WHERE "workflowId" = ${id} AND "label" IS NULL AND "version" <= ${nextVersion - REVISION_LIMIT}
+      WHERE "workflowId" = ${id}::text AND "label" IS NULL AND "version" <= ${nextVersion - REVISION_LIMIT}::int
         AND EXISTS (SELECT 1 FROM updated)
     )
     SELECT "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt"

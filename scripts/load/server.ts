@@ -67,9 +67,21 @@ export async function startServer(opts: {
     TOOLFLOW_DATA_DIR: dataDir,
     TOOLFLOW_SECRET: opts.secret,
   };
+  // BENCH_CPU_PROF=DIR profiles the server, as for the benches (scripts/bench/_server.ts).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const child = spawn(
-    join(opts.appDir, 'node_modules', '.bin', 'next'),
-    ['start', '--hostname', '127.0.0.1', '--port', String(port)],
+    process.execPath,
+    [
+      ...profile,
+      join(opts.appDir, 'node_modules', 'next', 'dist', 'bin', 'next'),
+      'start',
+      '--hostname',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
     {
       cwd: opts.appDir,
       detached: true,

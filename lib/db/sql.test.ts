@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
+import { toQuery } from './sql';
+import { createWorkflow, getWorkflowText, listWorkflows, updateWorkflow } from './workflows';
+import { getRevision, listRevisions } from './revisions';
+
+const backends = await getTestBackends();
+
+describe('toQuery', () => {
+  it('numbers the template values and sends Dates as UTC', () => {
+    const at = new Date('2026-11-25T20:01:02.345Z');
+    expect(toQuery(['SELECT ', ' WHERE a = ', ' AND b = ', ''], [1, 'x', at])).toEqual({
+      text: 'SELECT $1 WHERE a = $2 AND b = $3',
+      params: [1, 'x', '2026-11-25T20:01:02.345Z'],
+    });
+    expect(toQuery(['SELECT ', ''], [undefined]).params).toEqual([null]);
+  });
+});
+
+/**
+ * The hot queries go to the driver directly (lib/db/sql.ts) while the rest goes through Prisma:
+ * both must read and write the same instants, whatever the server's time zone.
+ */
+describe.each(backends)('direct SQL and Prisma agree on $name', (backend) => {
+  let database: TestDatabase;
+  const zone = process.env.TZ;
+  beforeAll(async () => {
+    process.env.TZ = 'America/New_York'; // a zone where a local reading of UTC would be off by hours
+    database = await useTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it('reads the timestamps Prisma wrote, and writes ones Prisma reads back the same', async () => {
+    const db = database.db;
+    const before = Date.now();
+    const created = await createWorkflow(db, {
+      name: 'Zones',
+      ownerId: 'own_zones',
+      document: { nodes: [], edges: [], tools: {} } as never,
+    });
+    const viaPrisma = await db.workflow.findUniqueOrThrow({ where: { id: created.id } });
+    const direct = await getWorkflowText(db, created.id);
+    expect(direct?.createdAt.toISOString()).toBe(viaPrisma.createdAt.toISOString());
+    expect(direct?.updatedAt.toISOString()).toBe(viaPrisma.updatedAt.toISOString());
+    expect(Math.abs(direct!.createdAt.getTime() - before)).toBeLessThan(60_000);
+
+    const saved = await updateWorkflow(db, created.id, {
+      expectedVersion: 1,
+      document: { nodes: [], edges: [], tools: {}, task: 'again' } as never,
+      ownerId: 'own_zones',
+    });
+    expect(saved.ok).toBe(true);
+    const afterSave = await db.workflow.findUniqueOrThrow({ where: { id: created.id } });
+    expect(afterSave.version).toBe(2);
+    expect(afterSave.task).toBe('again');
+    expect(Math.abs(afterSave.updatedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    const revision = await db.workflowRevision.findFirstOrThrow({
+      where: { workflowId: created.id, version: 2 },
+    });
+    expect((await getRevision(db, created.id, 2))?.createdAt.toISOString()).toBe(
+      revision.createdAt.toISOString(),
+    );
+    const [listed] = await listRevisions(db, created.id, { limit: 1 });
+    expect(listed.createdAt.toISOString()).toBe(revision.createdAt.toISOString());
+    const [summary] = await listWorkflows(db, { ownerId: 'own_zones' });
+    expect(summary.updatedAt.toISOString()).toBe(afterSave.updatedAt.toISOString());
+  });
+
+  it('refuses a save by another owner or on a stale version, inside the same statement', async () => {
+    const db = database.db;
+    const created = await createWorkflow(db, {
+      name: 'Guarded',
+      ownerId: 'own_a',
+      document: { nodes: [], edges: [], tools: {} } as never,
+    });
+    const doc = { nodes: [], edges: [], tools: {} } as never;
+    expect(
+      await updateWorkflow(db, created.id, { expectedVersion: 1, document: doc, ownerId: 'own_b' }),
+    ).toMatchObject({ ok: false, reason: 'forbidden' });
+    expect(
+      await updateWorkflow(db, created.id, { expectedVersion: 3, document: doc, ownerId: 'own_a' }),
+    ).toMatchObject({ ok: false, reason: 'conflict' });
+    expect(await updateWorkflow(db, created.id, { expectedVersion: 1, document: doc })).toMatchObject({
+      ok: true,
+    });
+  });
+});

@@ -1,0 +1,63 @@
+import 'server-only';
+/**
+ * Hot queries without Prisma's query pipeline: the same SQL, sent straight to the pool (Postgres)
+ * or the instance (PGlite) under the app's Prisma client. Prisma's raw queries pass every
+ * parameter and every row through its query compiler (WASM): a 49 KB document as a parameter cost
+ * ~4 ms of CPU that way against ~0.5 ms through `pg`, and `SELECT 1` ~0.7 ms against ~0.2
+ * (measured in process, Postgres, BENCHMARKS.md "Issue 15"). Saves, reads, the share link check
+ * and health use it; everything else keeps Prisma.
+ *
+ *   const [row] = await sql(db)<Row>`SELECT … WHERE "id" = ${id}`;
+ *
+ * Parameters are strings, numbers, booleans, null or Dates (sent as UTC: our timestamps are
+ * `timestamp(3)` without time zone, holding UTC, as Prisma writes them). Postgres infers each
+ * parameter's type from where it stands; where it cannot (a SELECT list feeding an INSERT), the
+ * SQL casts it. Timestamps come back as Dates read as UTC; ask for `json` columns as `::text`.
+ * Inside a transaction (a client that is not the app's own), the query goes through Prisma.
+ */
+import pg, { type QueryConfig } from 'pg';
+import { findDatabaseBacking } from './client';
+
+export type SqlValue = string | number | boolean | null | undefined | Date;
+
+/** `timestamp without time zone` (OID 1114), stored as UTC. */
+const TIMESTAMP = 1114;
+const parseTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+
+interface RawQueryable {
+  $queryRawUnsafe<R>(query: string, ...values: unknown[]): Promise<R>;
+}
+
+/** The query text with `$1…$n` for the template's values, and the values as the driver takes them. */
+export function toQuery(
+  strings: readonly string[],
+  values: readonly SqlValue[],
+): { text: string; params: unknown[] } {
+  let text = strings[0];
+  for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
+  const params = values.map((v) => (v instanceof Date ? v.toISOString() : (v ?? null)));
+  return { text, params };
+}
+
+/** A tagged template that runs its SQL on `db` (see the module comment). */
+export function sql(db: RawQueryable) {
+  return async <R>(strings: TemplateStringsArray, ...values: SqlValue[]): Promise<R[]> => {
+    const { text, params } = toQuery(strings, values);
+    const backing = findDatabaseBacking(db);
+    if (backing?.kind === 'postgres') {
+      const config: QueryConfig = {
+        text,
+        values: params,
+        types: {
+          getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+            oid === TIMESTAMP ? parseTimestamp : pg.types.getTypeParser(oid, format)) as never,
+        },
+      };
+      return (await backing.pool.query(config)).rows as R[];
+    }
+    if (backing?.kind === 'pglite') {
+      return (await backing.pglite.query<R>(text, params, { parsers: { [TIMESTAMP]: parseTimestamp } })).rows;
+    }
+    return db.$queryRawUnsafe<R[]>(text, ...params);
+  };
+}
