@@ -3,8 +3,8 @@ import 'server-only';
  * Hot queries without Prisma's query pipeline: the same SQL, sent straight to the pool (Postgres)
  * or the instance (PGlite) under the app's Prisma client. Prisma's raw queries pass every
  * parameter and every row through its query compiler (WASM): a 49 KB document as a parameter cost
- * ~4 ms of CPU that way against ~0.5 ms through `pg`, and `SELECT 1` ~0.7 ms against ~0.2
- * (measured in process, Postgres, BENCHMARKS.md "Issue 15"). Saves, reads, the share link check
+ * 4.3 ms of Node CPU that way against 0.55 ms straight to `pg`, and `SELECT 1` 0.75 against 0.43
+ * (`npm run bench -- save-path`, Postgres; PGlite 6.4 against 2.7). Saves, reads, history, the share link check
  * and health use it; everything else keeps Prisma.
  *
  *   const [row] = await sql(db)<Row>`SELECT … WHERE "id" = ${id}`;

@@ -1,11 +1,13 @@
 /**
  * The measuring half of scripts/bench/save-path.ts (run with `--conditions=react-server`): times
- * each piece of a 500-node save and prints the rows as JSON on stdout.
+ * each piece of a 500-node save, and a query through Prisma against one straight to the driver,
+ * and prints the rows as JSON on stdout.
  */
 import { validateUpdateWorkflow } from '../../app/api/workflows/schema';
 import { generateWorkflow } from '../../lib/bench/generate-workflow';
 import type { Db } from '../../lib/db/client';
 import { createId } from '../../lib/db/ids';
+import { sql } from '../../lib/db/sql';
 import { createWorkflow, REVISION_LIMIT, TX_OPTIONS, updateWorkflow } from '../../lib/db/workflows';
 import { MAX_JSON_DEPTH } from '../../lib/http/body';
 import { getJsonDepth } from '../../lib/tools/json-text';
@@ -126,4 +128,58 @@ function measureCpu(): BenchRow[] {
   }));
 }
 
-printRows(async () => [...measureCpu(), ...(await measureOnEachDatabase('save', measureWrites))]);
+/**
+ * Node's own CPU per query, through Prisma's raw query and straight to the driver (lib/db/sql.ts):
+ * `SELECT 1`, and the 100-node document as a parameter (what a save sends), alternating.
+ */
+async function measureDriver(db: Db, backend: string): Promise<BenchRow[]> {
+  const text = JSON.stringify(generateWorkflow(100));
+  const queries = {
+    'SELECT 1': {
+      prisma: () => db.$queryRawUnsafe('SELECT 1'),
+      direct: () => sql(db)`SELECT 1`,
+    },
+    [`a ${(text.length / 1000).toFixed(0)} KB document as a parameter`]: {
+      prisma: () => db.$queryRawUnsafe('SELECT length($1::json::text) AS n', text),
+      direct: () => sql(db)`SELECT length(${text}::json::text) AS n`,
+    },
+  };
+  const rows: BenchRow[] = [];
+  for (const [name, ways] of Object.entries(queries)) {
+    const cpu = { prisma: [] as number[], direct: [] as number[] };
+    for (let round = 0; round < 7; round++) {
+      for (const way of round % 2 ? (['direct', 'prisma'] as const) : (['prisma', 'direct'] as const)) {
+        const start = process.cpuUsage();
+        for (let i = 0; i < 50; i++) await ways[way]();
+        const used = process.cpuUsage(start);
+        cpu[way].push((used.user + used.system) / 1000 / 50);
+      }
+    }
+    const note = `Node CPU per query (process.cpuUsage), median of 7 alternating rounds of 50; ${backend}`;
+    rows.push(
+      {
+        figure: `${name}, through Prisma (${backend})`,
+        value: median(cpu.prisma),
+        unit: 'ms',
+        better: 'lower',
+        note,
+      },
+      {
+        figure: `${name}, direct (${backend})`,
+        value: median(cpu.direct),
+        unit: 'ms',
+        better: 'lower',
+        note,
+      },
+    );
+  }
+  return rows;
+}
+
+printRows(async () => [
+  ...measureCpu(),
+  ...(await measureOnEachDatabase('save', async (db, backend) => [
+    ...(await measureWrites(db, backend)),
+    ...(await measureDriver(db, backend)),
+  ])),
+]);
