@@ -31,9 +31,9 @@ const NOT_A_PAGE = /^\/(?:api\/|_next\/|favicon\.ico$)|\.[a-zA-Z0-9]+$/;
 const SHARE_PAGE = /^\/s\/([^/]+)\/?$/;
 const SHARED_VERSION_PAGE = /^\/s\/v(?:\/|$)/;
 /**
- * Marks a request this process rewrote to a rendered copy after checking its link: Next runs the
- * proxy again for the rewritten path, where a request without the mark (one from outside) is refused.
- * The value is random per process, so no client can send it.
+ * Marks a request this proxy rewrote to a rendered copy after checking its link: Next runs the
+ * proxy again for the rewritten path, where a request without the mark (one from outside) is
+ * refused. The value is random per process, so no client can send it.
  */
 const CHECKED_HEADER = 'x-toolflow-share-checked';
 const CHECKED_VALUE = randomBytes(16).toString('hex');
@@ -75,8 +75,9 @@ function withOwner(request: NextRequest, target: URL | undefined): NextResponse 
  */
 async function getShareTarget(request: NextRequest): Promise<URL | undefined> {
   const { pathname } = request.nextUrl;
+  // Asked for from outside, the rendered copies answer the share page's 404.
   if (SHARED_VERSION_PAGE.test(pathname)) {
-    return request.headers.get(CHECKED_HEADER) === CHECKED_VALUE ? undefined : new URL('/s/-', request.url);
+    return request.headers.get(CHECKED_HEADER) === CHECKED_VALUE ? undefined : samePath(request, '/s/-');
   }
   const token = SHARE_PAGE.exec(pathname)?.[1];
   if (!token || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
@@ -86,7 +87,15 @@ async function getShareTarget(request: NextRequest): Promise<URL | undefined> {
   } catch {
     return undefined;
   }
-  return live ? new URL(`/s/v/${live.tokenHash}/${live.version}`, request.url) : undefined;
+  return live ? samePath(request, `/s/v/${live.tokenHash}/${live.version}`) : undefined;
+}
+
+/** `pathname` on this request's own origin, as Next's rewrites expect it (nextUrl, not `request.url`). */
+function samePath(request: NextRequest, pathname: string): URL {
+  const url = request.nextUrl.clone();
+  url.pathname = pathname;
+  url.search = '';
+  return url;
 }
 
 /** On to `target` (a rewrite) or to the page asked for, with the request's headers replaced if given. */
