@@ -26,7 +26,14 @@ export type DatabaseBacking =
   | { kind: 'postgres'; url: string; pool: Pool }
   | { kind: 'pglite'; pglite: Awaited<ReturnType<typeof openPglite>> };
 
-const backings = new WeakMap<Db, DatabaseBacking>();
+/**
+ * Kept on globalThis like the client itself (below): the proxy, route handlers and pages can each
+ * hold their own copy of this module in one process, and all of them must find the one client's
+ * backing (lib/db/sql.ts would otherwise send its queries through Prisma).
+ */
+const backings: WeakMap<Db, DatabaseBacking> = ((globalThis as Record<symbol, WeakMap<Db, DatabaseBacking>>)[
+  Symbol.for('toolflow.prisma.backings')
+] ??= new WeakMap());
 
 /** The database under a client made by createPrisma, or undefined (a transaction, a foreign client). */
 export function findDatabaseBacking(db: unknown): DatabaseBacking | undefined {
