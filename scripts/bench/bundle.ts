@@ -14,10 +14,11 @@
  *   npm run bench -- bundle                as a section of the bench table
  *   BENCH_URL=http://127.0.0.1:3000 …      against a server already started with `npm start`
  */
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { generateWorkflow } from '../../lib/bench/generate-workflow';
+import { CHROMIUM_LAUNCH } from '../chromium';
 import { startBenchServer } from './_server';
+import { runWhenCalledDirectly } from './_main';
 import type { BenchRow } from './types';
 
 export const title = 'bundle';
@@ -37,16 +38,6 @@ export const BUNDLE_BUDGETS_KB = {
 
 type Route = keyof typeof BUNDLE_BUDGETS_KB;
 
-/** The flags the Playwright suite runs Chromium with (playwright.config.ts). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Nodes of the workflow opened at /w/[id]: a real-looking graph from a built-in toolkit. */
 const WORKFLOW_NODES = 12;
 
@@ -106,10 +97,7 @@ export async function run(): Promise<BenchRow[]> {
   const server = external
     ? { url: external.replace(/\/$/, ''), stop() {} }
     : await startBenchServer({ name: 'bundle', readyPath: '/api/health', migrate: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const rows: BenchRow[] = [];
     for (const route of Object.keys(BUNDLE_BUDGETS_KB) as Route[]) {
@@ -135,19 +123,4 @@ export async function run(): Promise<BenchRow[]> {
 }
 
 // Run alone: print the rows.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  run().then(
-    (rows) => {
-      for (const r of rows) {
-        process.stdout.write(
-          `${r.figure}: ${r.value.toFixed(1)} ${r.unit} (budget ${r.target}) — ${r.note}\n`,
-        );
-      }
-      if (rows.some((r) => r.target !== undefined && r.value > r.target)) process.exitCode = 1;
-    },
-    (error: Error) => {
-      process.stderr.write(`${error.message}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenCalledDirectly(import.meta.url, run, { digits: 1, failOnMissedTarget: true });

@@ -17,9 +17,10 @@
  *                                          TOOLFLOW_BENCH_PAGES=1 (the pages answer 404 without it)
  */
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../chromium';
 import { startBenchServer } from './_server';
+import { runWhenCalledDirectly } from './_main';
 import type { BenchRow } from './types';
 
 export const title = 'editor';
@@ -33,13 +34,9 @@ const FRAME_STEPS = 90;
 /** Issue 15: ours within 1.2× of bare React Flow, median to median. */
 const RATIO_TARGET = 1.2;
 const VIEWPORT = { width: 1400, height: 900 };
+/** Frames are the measure: a page in the background must not be throttled. */
 const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_LAUNCH.args,
   '--disable-renderer-backgrounding',
   '--disable-background-timer-throttling',
 ];
@@ -277,10 +274,7 @@ export async function run(): Promise<BenchRow[]> {
   const loadBefore = loadavg()[0];
   const external = process.env.BENCH_URL;
   const server = external ? { url: external.replace(/\/$/, ''), stop() {} } : await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, args: CHROMIUM_ARGS });
   try {
     const rows: BenchRow[] = [];
     for (const n of SIZES) {
@@ -342,19 +336,4 @@ export async function run(): Promise<BenchRow[]> {
 }
 
 // Run alone: print the rows as a small table.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  run().then(
-    (rows) => {
-      for (const r of rows) {
-        const target = r.target === undefined ? '' : ` (target ≤ ${r.target})`;
-        process.stdout.write(
-          `${r.figure}: ${r.value.toFixed(2)} ${r.unit}${target}${r.note ? ` — ${r.note}` : ''}\n`,
-        );
-      }
-    },
-    (error: Error) => {
-      process.stderr.write(`${error.message}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenCalledDirectly(import.meta.url, run);
