@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getFreePort } from '../load/server';
+import { getFreePort, getProfileArgs } from '../load/server';
 import { openBenchDatabase } from './_database';
 import type { BenchRow } from './types';
 
@@ -60,11 +60,7 @@ export async function startBenchServer(opts: {
       migrate.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migrate exited ${code}`))));
     });
   }
-  // BENCH_CPU_PROF=DIR profiles the server (Node refuses --cpu-prof in NODE_OPTIONS): a
-  // .cpuprofile per process in DIR when it exits, for Chrome DevTools or `npx tsx scripts/bench/profile.ts`.
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
+  const profile = getProfileArgs();
   const child = spawn(
     process.execPath,
     [

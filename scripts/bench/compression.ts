@@ -7,10 +7,10 @@
  *
  *   npm run bench -- compression
  */
-import { fileURLToPath } from 'node:url';
 import { generateWorkflow } from '../../lib/bench/generate-workflow';
 import { createPgRunner } from '../../lib/db/sql-runner';
 import { openBenchDatabase } from './_database';
+import { runWhenCalledDirectly } from './_main';
 import type { BenchRow } from './types';
 
 export const title = 'document compression';
@@ -53,14 +53,4 @@ export async function run(): Promise<BenchRow[]> {
   return rows;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  run()
-    .then((rows) => {
-      for (const r of rows) console.log(`${r.figure}: ${r.value.toFixed(2)} ${r.unit} — ${r.note ?? ''}`);
-      process.exit(0);
-    })
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runWhenCalledDirectly(import.meta.url, run);

@@ -10,8 +10,8 @@
  *
  *   npm run bench -- history
  */
-import { fileURLToPath } from 'node:url';
 import { runBenchChild } from './_child';
+import { runWhenCalledDirectly } from './_main';
 import type { BenchRow } from './types';
 
 export const title = 'history';
@@ -20,14 +20,4 @@ export async function run(): Promise<BenchRow[]> {
   return runBenchChild(new URL('./_history-child.ts', import.meta.url));
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  run().then(
-    (rows) => {
-      for (const r of rows) console.log(`${r.figure}: ${r.value.toFixed(2)} ${r.unit} — ${r.note ?? ''}`);
-    },
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenCalledDirectly(import.meta.url, run);

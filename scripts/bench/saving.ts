@@ -8,10 +8,10 @@
  *   npx tsx scripts/bench/saving.ts        alone (needs `npm run build` first)
  *   npm run bench -- saving                as a section of the bench table
  */
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { generateWorkflow } from '../../lib/bench/generate-workflow';
 import { measureOnEachBackend } from './_server';
+import { runWhenCalledDirectly } from './_main';
 import type { BenchRow } from './types';
 
 export const title = 'saving';
@@ -142,14 +142,4 @@ export async function run(): Promise<BenchRow[]> {
   ]);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  run()
-    .then((rows) => {
-      for (const r of rows) console.log(`${r.figure}: ${r.value.toFixed(1)} ${r.unit} — ${r.note ?? ''}`);
-      process.exit(0);
-    })
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runWhenCalledDirectly(import.meta.url, run, { digits: 1 });

@@ -8,10 +8,10 @@
  *
  *   npm run bench -- share                    (needs `npm run build` first)
  */
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { generateWorkflow } from '../../lib/bench/generate-workflow';
 import { measureOnEachBackend } from './_server';
+import { runWhenCalledDirectly } from './_main';
 import type { BenchRow } from './types';
 
 export const title = 'share page';
@@ -115,14 +115,4 @@ export async function run(): Promise<BenchRow[]> {
   return measureOnEachBackend({ name: 'share', readyPath: '/api/health' }, measure);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  run()
-    .then((rows) => {
-      for (const r of rows) console.log(`${r.figure}: ${r.value.toFixed(2)} ${r.unit} — ${r.note ?? ''}`);
-      process.exit(0);
-    })
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runWhenCalledDirectly(import.meta.url, run);

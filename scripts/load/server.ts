@@ -15,6 +15,16 @@ function isPortFree(port: number): Promise<boolean> {
 }
 
 /**
+ * Node's flags for a profiled server when BENCH_CPU_PROF=DIR is set (Node refuses --cpu-prof in
+ * NODE_OPTIONS): a .cpuprofile per process in DIR when it exits, for Chrome DevTools or
+ * `npx tsx scripts/bench/profile.ts DIR`. The benches' servers and the load test's use it.
+ */
+export function getProfileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
+/**
  * A free port on 127.0.0.1: any the system gives, or the first free one in TOOLFLOW_PORTS
  * (`3300-3399`) when a shared machine hands out port ranges.
  */
@@ -67,10 +77,7 @@ export async function startServer(opts: {
     TOOLFLOW_DATA_DIR: dataDir,
     TOOLFLOW_SECRET: opts.secret,
   };
-  // BENCH_CPU_PROF=DIR profiles the server, as for the benches (scripts/bench/_server.ts).
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
+  const profile = getProfileArgs();
   const child = spawn(
     process.execPath,
     [
