@@ -9,7 +9,7 @@ import type { Db } from './client';
 import { createId } from './ids';
 import { getRevision } from './revisions';
 import { sql } from './sql';
-import type { WorkflowRecord } from './workflows';
+import { getWorkflow, type WorkflowRecord } from './workflows';
 
 export interface ShareSummary {
   id: string;
@@ -153,9 +153,8 @@ export async function getSharedWorkflow(
     sharedCache.set(key, cached);
     return { share, workflow: cached };
   }
-  const workflow = await db.workflow.findUnique({ where: { id: share.workflowId } });
-  if (!workflow) return null;
-  const record = workflow as unknown as WorkflowRecord;
+  const record = await getWorkflow(db, share.workflowId);
+  if (!record) return null;
   // Saved again between the two reads: answer with what was read, but keep it under its own version.
   rememberShared(`${tokenHash}:${record.version}`, record);
   return { share, workflow: record };
@@ -182,9 +181,7 @@ export async function getSharedVersion(
   const cached = sharedCache.get(`${tokenHash}:${version}`);
   if (cached) return { share, workflow: cached };
   if (live.version === version) {
-    const workflow = (await db.workflow.findUnique({
-      where: { id: share.workflowId },
-    })) as WorkflowRecord | null;
+    const workflow = await getWorkflow(db, share.workflowId);
     if (workflow?.version === version) return { share, workflow };
   }
   const revision = await getRevision(db, share.workflowId, version);

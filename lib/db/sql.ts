@@ -23,6 +23,12 @@ export type SqlValue = string | number | boolean | null | undefined | Date;
 /** `timestamp without time zone` (OID 1114), stored as UTC. */
 const TIMESTAMP = 1114;
 const parseTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+/** pg's parsers, but for timestamps. */
+const PG_TYPES: QueryConfig['types'] = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP ? parseTimestamp : pg.types.getTypeParser(oid, format)) as never,
+};
+const PGLITE_PARSERS = { [TIMESTAMP]: parseTimestamp };
 
 interface RawQueryable {
   $queryRawUnsafe<R>(query: string, ...values: unknown[]): Promise<R>;
@@ -45,18 +51,10 @@ export function sql(db: RawQueryable) {
     const { text, params } = toQuery(strings, values);
     const backing = findDatabaseBacking(db);
     if (backing?.kind === 'postgres') {
-      const config: QueryConfig = {
-        text,
-        values: params,
-        types: {
-          getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-            oid === TIMESTAMP ? parseTimestamp : pg.types.getTypeParser(oid, format)) as never,
-        },
-      };
-      return (await backing.pool.query(config)).rows as R[];
+      return (await backing.pool.query({ text, values: params, types: PG_TYPES })).rows as R[];
     }
     if (backing?.kind === 'pglite') {
-      return (await backing.pglite.query<R>(text, params, { parsers: { [TIMESTAMP]: parseTimestamp } })).rows;
+      return (await backing.pglite.query<R>(text, params, { parsers: PGLITE_PARSERS })).rows;
     }
     return db.$queryRawUnsafe<R[]>(text, ...params);
   };
