@@ -38,6 +38,9 @@ const config = {
   // 50 MB by default), never on disk: each holds a workflow, and a restart should drop them.
   experimental: { isrFlushToDisk: false },
   reactStrictMode: true,
+  // The browser's d3-color is a stub: React Flow's zoom animations never interpolate a colour,
+  // and the real one costs the editor ~4.3 KB of first-load JavaScript (lib/editor/d3-color-stub.ts).
+  turbopack: { resolveAlias: { 'd3-color': { browser: './lib/editor/d3-color-stub.ts' } } },
   typedRoutes: false,
   // `npm run typecheck` and `npm run lint` are their own CI steps; the build does not repeat them.
   typescript: { ignoreBuildErrors: true },

@@ -317,3 +317,49 @@ test('a big workflow opens zoomed out and, zoomed in, every port takes a connect
   await expect(page.locator('.react-flow__edge')).toHaveCount(2);
   await expect(param(page, 'n1', 'path')).toHaveAttribute('data-origin', 'edge');
 });
+
+test('Fit view animates the viewport back to the whole graph, frame by frame', async ({ page }) => {
+  // React Flow animates through d3-transition; the browser build's d3-color is a stub
+  // (lib/editor/d3-color-stub.ts), which must leave the zoom tween working.
+  const nodes: NodeSpec[] = Array.from({ length: 6 }, (_, i) => ({
+    id: `f${i}`,
+    tool: i % 2 ? 'analyse_structure' : 'fetch_file',
+    x: (i % 3) * 520,
+    y: Math.floor(i / 3) * 420,
+    args: i % 2 ? {} : { url: `https://example.org/${i}.cif` },
+  }));
+  await openWorkflow(page, 'Fit view animates', nodes);
+  const viewport = page.locator('.react-flow__viewport');
+  const fitted = await viewport.evaluate((el) => getComputedStyle(el).transform);
+
+  const box = (await page.locator('.react-flow').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 3);
+  for (let i = 0; i < 4; i++) {
+    await page.mouse.wheel(0, -200);
+    await page.waitForTimeout(100);
+  }
+  await expect.poll(() => viewport.evaluate((el) => getComputedStyle(el).transform)).not.toBe(fitted);
+
+  // Record the transform on every frame while the 250 ms animation runs.
+  const frames = page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const el = document.querySelector('.react-flow__viewport')!;
+        const seen: string[] = [];
+        const start = performance.now();
+        const tick = () => {
+          seen.push(getComputedStyle(el).transform);
+          if (performance.now() - start < 700) requestAnimationFrame(tick);
+          else resolve(seen);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  await page.getByTestId('toolbar-fit').click();
+  const seen = await frames;
+  const distinct = [...new Set(seen)];
+  // Zoomed in, then at least one frame in between (a jump would have none), then the fitted view.
+  expect(distinct.length).toBeGreaterThanOrEqual(3);
+  const scale = (transform: string) => Number(/matrix\(([^,]+)/.exec(transform)?.[1]);
+  expect(scale(seen[seen.length - 1])).toBeCloseTo(scale(fitted), 3);
+});
