@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { findFreeSpot, PALETTE_DRAG_TYPE, parsePaletteDrag } from '@/lib/editor/palette';
 import { getHandedOffPlan } from '@/lib/editor/plan-handoff';
+import { loadEditorCommands } from '@/lib/editor/load-commands';
 import {
   selectCanEdit,
   selectNodeCount,
@@ -143,9 +144,32 @@ function SidePanel() {
   );
 }
 
+/**
+ * Asks for the editing commands (they load on demand, lib/editor/load-commands.ts) at the first
+ * pointerdown or keydown anywhere in the page: a drag, a connection or a key that edits begins
+ * with one, so the commands are usually there before the edit needs them (one that is not still
+ * waits for them in the store).
+ */
+function usePreloadedCommands() {
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const preload = () => {
+      for (const type of events) window.removeEventListener(type, preload, true);
+      loadEditorCommands().catch(() => {
+        // Offline: the store asks again with the first edit.
+      });
+    };
+    for (const type of events) window.addEventListener(type, preload, true);
+    return () => {
+      for (const type of events) window.removeEventListener(type, preload, true);
+    };
+  }, []);
+}
+
 function EditorShell({ llm }: { llm: string | null }) {
   const store = useEditorStoreApi();
   useAutosave(store);
+  usePreloadedCommands();
   const name = useEditorStore(selectName);
   const workflowId = useEditorStore(selectWorkflowId);
   const canEdit = useEditorStore(selectCanEdit);

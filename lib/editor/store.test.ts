@@ -1,10 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyseTool, fetchTool } from '../workflow/__fixtures__/declarations';
 import { exportWorkflow, getValueProblems } from '../workflow/export';
-import { asEdgeId, asNodeId, type WorkflowDocument } from '../workflow/types';
+import { asEdgeId, asNodeId, type EdgeId, type WorkflowDocument } from '../workflow/types';
 import { getInitialViewport, getNodeBoxes } from './document-layout';
 import { isOverlapping } from './layout';
 import { loadAutoLayout } from './load-auto-layout';
+import { loadEditorCommands } from './load-commands';
+import type { DomainConnection } from './adapters';
+import type { Result } from '../result';
 import { selectExport } from './select-export';
 import { selectNodeView, selectProblems } from './selectors';
 import { createEditorStore, getHistoryStore, type EditorStore } from './store';
@@ -36,10 +39,22 @@ const pathOf = (store: EditorStore, id: string, name: string) =>
 
 const toPath = { source: A, sourceOutput: 'path', target: B, targetInput: 'path' };
 
+// The commands load on demand in the editor; here they are loaded first, so actions apply at once.
+beforeAll(async () => {
+  await loadEditorCommands();
+});
+
+/** `connect`, whose outcome is known at once once the commands are loaded. */
+function connectNow(store: EditorStore, connection: DomainConnection): Result<EdgeId, string> {
+  const outcome = store.getState().connect(connection);
+  if (!outcome) throw new Error('connect waited for the commands to load');
+  return outcome;
+}
+
 describe('connect', () => {
   it('blanks the input it feeds and marks its origin as edge', () => {
     const store = createTestStore();
-    const result = store.getState().connect(toPath);
+    const result = connectNow(store, toPath);
     expect(result.ok).toBe(true);
     expect(pathOf(store, B, 'path')).toMatchObject({ value: '', origin: 'edge' });
     expect(store.getState().flowEdges).toHaveLength(1);
@@ -49,9 +64,7 @@ describe('connect', () => {
   it('refuses an incompatible connection with a reason, and keeps the document', () => {
     const store = createTestStore();
     const before = store.getState().doc;
-    const result = store
-      .getState()
-      .connect({ source: A, sourceOutput: 'size', target: B, targetInput: 'tags' });
+    const result = connectNow(store, { source: A, sourceOutput: 'size', target: B, targetInput: 'tags' });
     expect(result).toEqual({ ok: false, error: expect.stringContaining('int') });
     expect(store.getState().connectRefusal).toMatch(/input "tags" takes list/);
     expect(store.getState().doc).toBe(before);
@@ -69,17 +82,43 @@ describe('connect', () => {
 describe('disconnect', () => {
   it('restores the arg the input had before it was connected', () => {
     const store = createTestStore();
-    const connected = store.getState().connect(toPath);
+    const connected = connectNow(store, toPath);
     if (!connected.ok) throw new Error(connected.error);
     store.getState().disconnect(connected.value);
     expect(pathOf(store, B, 'path')).toMatchObject({ value: '/tmp/x.cif', origin: 'arg' });
   });
 });
 
+describe('before the commands have loaded', () => {
+  it('applies the edits asked meanwhile once they arrive, in order, with undo behind them', async () => {
+    // A fresh copy of the store's modules: the commands are not loaded in it yet.
+    vi.resetModules();
+    const fresh = await import('./store');
+    const { loadEditorCommands: loadFresh } = await import('./load-commands');
+    const store = fresh.createEditorStore({
+      meta: { id: 'wf_1', name: 'Test', version: 1, readOnly: false },
+      doc: createDoc(),
+    });
+    const before = store.getState().doc;
+    store.getState().commitPositions({ [A]: { x: 5, y: 6 } });
+    expect(store.getState().connect(toPath)).toBeUndefined();
+    store.getState().undo();
+    expect(store.getState().doc).toBe(before);
+
+    await loadFresh();
+    const doc = store.getState().doc;
+    expect(doc.nodes.find((n) => n.id === A)?.position).toEqual({ x: 5, y: 6 });
+    expect(doc.edges).toHaveLength(0);
+    expect(getHistoryStore(store).getState().pastStates).toHaveLength(1);
+    store.getState().redo();
+    expect(store.getState().doc.edges).toHaveLength(1);
+  });
+});
+
 describe('undo and redo', () => {
   it('step back and forth through connect and disconnect, rebuilding the canvas edges', () => {
     const store = createTestStore();
-    const connected = store.getState().connect(toPath);
+    const connected = connectNow(store, toPath);
     if (!connected.ok) throw new Error(connected.error);
     store.getState().disconnect(connected.value);
     store.getState().undo();
@@ -146,7 +185,7 @@ describe('AI edits', () => {
     const store = createTestStore();
     store.getState().beginAiEdit();
     store.getState().setArg(A, 'url', 'changed');
-    const refused = store.getState().connect(toPath);
+    const refused = connectNow(store, toPath);
     expect(refused.ok).toBe(false);
     expect(store.getState().doc.nodes[0].args.url).toBe('https://example.org/a.cif');
     store.getState().endAiEdit();
@@ -190,7 +229,7 @@ describe('adding and removing', () => {
 
   it('removes nodes and edges together as one step', () => {
     const store = createTestStore();
-    const connected = store.getState().connect(toPath);
+    const connected = connectNow(store, toPath);
     if (!connected.ok) throw new Error(connected.error);
     store.getState().removeElements([A], [connected.value]);
     expect(store.getState().doc.nodes.map((n) => n.id)).toEqual([B]);
@@ -372,7 +411,7 @@ describe('read-only editors', () => {
     const store = createTestStore(createDoc(), true);
     store.getState().setArg(A, 'url', 'x');
     expect(store.getState().doc.nodes[0].args.url).toBe('https://example.org/a.cif');
-    expect(store.getState().connect(toPath)).toEqual({
+    expect(connectNow(store, toPath)).toEqual({
       ok: false,
       error: expect.stringMatching(/read-only/),
     });

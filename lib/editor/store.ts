@@ -6,7 +6,9 @@
  * enters history (STACK-NOTES: otherwise Undo undoes a measurement).
  *
  * Every document action is a one-liner over a pure command from lib/workflow/commands and says
- * whether it is undoable (excalidraw's `captureUpdate`).
+ * whether it is undoable (excalidraw's `captureUpdate`). The commands load on demand
+ * (load-commands.ts): an action asked for before they arrive is applied once they do, in the
+ * order asked, and undo and redo wait behind it.
  */
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand';
@@ -15,8 +17,7 @@ import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } 
 import { err, ok, type Issue, type Result } from '../result';
 import type { ToolDeclaration } from '../tools/types';
 import type { NodeDrift } from '../toolkits/drift';
-import { copyNodes, pasteNodes, type NodeClipboard } from '../workflow/commands';
-import * as commands from '../workflow/commands';
+import type { NodeClipboard } from '../workflow/commands';
 import { createEdgeId } from '../workflow/graph';
 import type { EdgeId, NodeId, NodeIssue, WorkflowDocument, XY } from '../workflow/types';
 import {
@@ -28,6 +29,7 @@ import {
 } from './adapters';
 import { loadSchemaCompiler } from '#schema-compiler';
 import { getLoadedAutoLayout, loadAutoLayout } from './load-auto-layout';
+import { getLoadedEditorCommands, loadEditorCommands, type EditorCommands } from './load-commands';
 
 /** What undo history holds: the document only. */
 export type HistoryStore = StoreApi<TemporalState<{ doc: WorkflowDocument }>>;
@@ -75,15 +77,21 @@ export interface EditorState {
   // ---- document edits (undoable unless said otherwise) ----
   setArg(nodeId: NodeId, name: string, value: unknown): void;
   resetArg(nodeId: NodeId, name: string): void;
-  /** Adds a node for `decl` (snapshotting it into `doc.tools`) and selects it. */
+  /**
+   * Adds a node for `decl` (snapshotting it into `doc.tools`) and selects it. Returns its id, or
+   * undefined when refused or when the commands are still loading (it is added once they arrive).
+   */
   addToolNode(decl: ToolDeclaration, position: XY, args?: Record<string, unknown>): NodeId | undefined;
   removeNodes(ids: readonly NodeId[]): void;
   /** Removes nodes and edges as one step (Delete / Backspace). */
   removeElements(nodeIds: readonly NodeId[], edgeIds: readonly EdgeId[]): void;
   /** Removes the selected nodes and edges as one step. */
   deleteSelection(): void;
-  /** Wires an output to an input; refused (with the reason, also kept in `connectRefusal`) when it cannot be. */
-  connect(connection: DomainConnection): Result<EdgeId, string>;
+  /**
+   * Wires an output to an input; refused (with the reason, also kept in `connectRefusal`) when it
+   * cannot be. Undefined while the commands are still loading: the outcome lands once they arrive.
+   */
+  connect(connection: DomainConnection): Result<EdgeId, string> | undefined;
   disconnect(edgeId: EdgeId): void;
   renameNode(id: NodeId, label: string): void;
   /** Commits dragged positions into the document: one undo step per drag. */
@@ -161,8 +169,16 @@ const READ_ONLY_REASON = 'This workflow is read-only here; fork it to edit.';
 
 const getIssueText = (issues: readonly Issue[]) => issues.map((issue) => issue.message).join(' ');
 
-/** Why `connection` cannot be made in `doc`, or null when it can (for hover feedback while dragging). */
+/**
+ * Why `connection` cannot be made in `doc`, or null when it can (for hover feedback while
+ * dragging). Null until the commands have loaded: the drop itself is then checked by `connect`.
+ */
 export function getConnectionRefusal(doc: WorkflowDocument, connection: DomainConnection): string | null {
+  const commands = getLoadedEditorCommands();
+  if (!commands) {
+    void loadEditorCommands().catch(() => {});
+    return null;
+  }
   const result = commands.connect(doc, connection);
   return result.ok ? null : getIssueText(result.error);
 }
@@ -188,6 +204,43 @@ export function createEditorStore(init: EditorInit) {
         let pasteCount = 0;
         // zundo types its mutator as `unknown`; this is the temporal store it attaches.
         const getHistory = () => (api as unknown as { temporal: HistoryStore }).temporal;
+
+        /** Actions waiting for the commands to load, in the order they were asked for. */
+        const waiting: ((commands: EditorCommands) => void)[] = [];
+        let fetching = false;
+        const runWaiting = () => {
+          fetching = true;
+          loadEditorCommands().then(
+            (commands) => {
+              fetching = false;
+              for (const action of waiting.splice(0)) action(commands);
+            },
+            () => {
+              // Not loaded (offline): the actions keep waiting and the next one tries again.
+              fetching = false;
+            },
+          );
+        };
+        /**
+         * Runs `action` with the commands: at once when they are loaded and no earlier action
+         * waits for them, else after those, once they arrive. Returns whether it ran at once.
+         */
+        const withCommands = (action: (commands: EditorCommands) => void): boolean => {
+          const commands = getLoadedEditorCommands();
+          if (commands && waiting.length === 0) {
+            action(commands);
+            return true;
+          }
+          waiting.push(action);
+          if (!fetching) runWaiting();
+          return false;
+        };
+
+        /** Runs `action` at once, or after the actions waiting for the commands, if any. */
+        const afterWaiting = (action: () => void) => {
+          if (waiting.length === 0) action();
+          else waiting.push(action);
+        };
 
         const withoutHistory = (fn: () => void) => {
           const history = getHistory().getState();
@@ -227,11 +280,12 @@ export function createEditorStore(init: EditorInit) {
         };
 
         /** A user edit: refused while the canvas is locked; recorded in history. */
-        const edit = (next: (doc: WorkflowDocument) => WorkflowDocument) => {
-          if (isLocked(get())) return;
-          lastTyping = null;
-          commit(next(get().doc), true);
-        };
+        const edit = (next: (doc: WorkflowDocument, commands: EditorCommands) => WorkflowDocument) =>
+          void withCommands((commands) => {
+            if (isLocked(get())) return;
+            lastTyping = null;
+            commit(next(get().doc, commands), true);
+          });
 
         /** After undo/redo the document changed under the flow objects: rebuild them. */
         const syncFlow = () => commit(get().doc, false, new Set(get().selectedNodeIds));
@@ -245,9 +299,9 @@ export function createEditorStore(init: EditorInit) {
           getHistory().setState({ pastStates: [...history.pastStates, { doc: base }], futureStates: [] });
         };
 
-        const pasteClipboard = (clipboard: NodeClipboard, offset: number) => {
+        const pasteClipboard = (commands: EditorCommands, clipboard: NodeClipboard, offset: number) => {
           if (isLocked(get())) return;
-          const { doc, ids } = pasteNodes(get().doc, clipboard, { x: offset, y: offset });
+          const { doc, ids } = commands.pasteNodes(get().doc, clipboard, { x: offset, y: offset });
           lastTyping = null;
           commit(doc, true, new Set(ids));
         };
@@ -270,26 +324,32 @@ export function createEditorStore(init: EditorInit) {
           saveError: null,
 
           setArg: (nodeId, name, value) => {
-            if (isLocked(get())) return;
-            const key = `${nodeId}\u0000${name}`;
-            const now = Date.now();
-            const coalesce = lastTyping?.key === key && now - lastTyping.at < TYPING_COALESCE_MS;
-            lastTyping = { key, at: now };
-            commit(commands.setArg(get().doc, nodeId, name, value), !coalesce);
+            // Typed now, so a keystroke's time counts, not the time the commands arrived.
+            const at = Date.now();
+            withCommands((commands) => {
+              if (isLocked(get())) return;
+              const key = `${nodeId}\u0000${name}`;
+              const coalesce = lastTyping?.key === key && at - lastTyping.at < TYPING_COALESCE_MS;
+              lastTyping = { key, at };
+              commit(commands.setArg(get().doc, nodeId, name, value), !coalesce);
+            });
           },
-          resetArg: (nodeId, name) => edit((doc) => commands.resetArg(doc, nodeId, name)),
+          resetArg: (nodeId, name) => edit((doc, commands) => commands.resetArg(doc, nodeId, name)),
 
           addToolNode: (decl, position, args) => {
-            if (isLocked(get())) return undefined;
-            const doc = commands.addNode(get().doc, decl, position, args);
-            const nodeId = doc.nodes[doc.nodes.length - 1].id;
-            lastTyping = null;
-            commit(doc, true, new Set([nodeId]));
+            let nodeId: NodeId | undefined;
+            withCommands((commands) => {
+              if (isLocked(get())) return;
+              const doc = commands.addNode(get().doc, decl, position, args);
+              nodeId = doc.nodes[doc.nodes.length - 1].id;
+              lastTyping = null;
+              commit(doc, true, new Set([nodeId]));
+            });
             return nodeId;
           },
-          removeNodes: (ids) => edit((doc) => commands.removeNodes(doc, ids)),
+          removeNodes: (ids) => edit((doc, commands) => commands.removeNodes(doc, ids)),
           removeElements: (nodeIds, edgeIds) =>
-            edit((doc) => commands.removeNodes(edgeIds.reduce(commands.disconnect, doc), nodeIds)),
+            edit((doc, commands) => commands.removeNodes(edgeIds.reduce(commands.disconnect, doc), nodeIds)),
 
           deleteSelection: () => {
             const s = get();
@@ -298,23 +358,31 @@ export function createEditorStore(init: EditorInit) {
           },
 
           connect: (connection) => {
-            const s = get();
-            if (isLocked(s)) return err(s.meta.readOnly ? READ_ONLY_REASON : LOCKED_REASON);
-            const result = commands.connect(s.doc, connection);
-            if (!result.ok) {
-              const reason = getIssueText(result.error);
-              set({ connectRefusal: reason });
-              return err(reason);
-            }
-            lastTyping = null;
-            commit(result.value, true);
-            set({ connectRefusal: null });
-            const { source, sourceOutput, target, targetInput } = connection;
-            return ok(createEdgeId(source, sourceOutput, target, targetInput));
+            let outcome: Result<EdgeId, string> | undefined;
+            withCommands((commands) => {
+              const s = get();
+              if (isLocked(s)) {
+                outcome = err(s.meta.readOnly ? READ_ONLY_REASON : LOCKED_REASON);
+                return;
+              }
+              const result = commands.connect(s.doc, connection);
+              if (!result.ok) {
+                const reason = getIssueText(result.error);
+                set({ connectRefusal: reason });
+                outcome = err(reason);
+                return;
+              }
+              lastTyping = null;
+              commit(result.value, true);
+              set({ connectRefusal: null });
+              const { source, sourceOutput, target, targetInput } = connection;
+              outcome = ok(createEdgeId(source, sourceOutput, target, targetInput));
+            });
+            return outcome;
           },
-          disconnect: (edgeId) => edit((doc) => commands.disconnect(doc, edgeId)),
-          renameNode: (id, label) => edit((doc) => commands.renameNode(doc, id, label)),
-          commitPositions: (positions) => edit((doc) => commands.moveNodes(doc, positions)),
+          disconnect: (edgeId) => edit((doc, commands) => commands.disconnect(doc, edgeId)),
+          renameNode: (id, label) => edit((doc, commands) => commands.renameNode(doc, id, label)),
+          commitPositions: (positions) => edit((doc, commands) => commands.moveNodes(doc, positions)),
 
           setDoc: (doc) => commit(doc, !get().aiEditing),
 
@@ -327,23 +395,26 @@ export function createEditorStore(init: EditorInit) {
             set((s) => ({ fitRequest: s.fitRequest + 1 }));
           },
 
-          copySelection: () => {
-            const s = get();
-            if (s.selectedNodeIds.length === 0) return;
-            pasteCount = 0;
-            set({ clipboard: copyNodes(s.doc, s.selectedNodeIds) });
-          },
-          paste: () => {
-            const clipboard = get().clipboard;
-            if (!clipboard) return;
-            pasteCount += 1;
-            pasteClipboard(clipboard, PASTE_OFFSET * pasteCount);
-          },
-          duplicateSelection: () => {
-            const s = get();
-            if (s.selectedNodeIds.length === 0) return;
-            pasteClipboard(copyNodes(s.doc, s.selectedNodeIds), PASTE_OFFSET);
-          },
+          copySelection: () =>
+            void withCommands((commands) => {
+              const s = get();
+              if (s.selectedNodeIds.length === 0) return;
+              pasteCount = 0;
+              set({ clipboard: commands.copyNodes(s.doc, s.selectedNodeIds) });
+            }),
+          paste: () =>
+            void withCommands((commands) => {
+              const clipboard = get().clipboard;
+              if (!clipboard) return;
+              pasteCount += 1;
+              pasteClipboard(commands, clipboard, PASTE_OFFSET * pasteCount);
+            }),
+          duplicateSelection: () =>
+            void withCommands((commands) => {
+              const s = get();
+              if (s.selectedNodeIds.length === 0) return;
+              pasteClipboard(commands, commands.copyNodes(s.doc, s.selectedNodeIds), PASTE_OFFSET);
+            }),
 
           beginAiEdit: () => {
             if (get().meta.readOnly || get().aiEditing) return;
@@ -371,18 +442,21 @@ export function createEditorStore(init: EditorInit) {
             set({ aiEditing: false });
           },
 
-          undo: () => {
-            if (isLocked(get())) return;
-            lastTyping = null;
-            getHistory().getState().undo();
-            syncFlow();
-          },
-          redo: () => {
-            if (isLocked(get())) return;
-            lastTyping = null;
-            getHistory().getState().redo();
-            syncFlow();
-          },
+          // Behind any edit still waiting for the commands, so Undo undoes the edit asked before it.
+          undo: () =>
+            afterWaiting(() => {
+              if (isLocked(get())) return;
+              lastTyping = null;
+              getHistory().getState().undo();
+              syncFlow();
+            }),
+          redo: () =>
+            afterWaiting(() => {
+              if (isLocked(get())) return;
+              lastTyping = null;
+              getHistory().getState().redo();
+              syncFlow();
+            }),
 
           selectNodes: (ids) => {
             const flowNodes = toFlowNodes(get().doc, get().flowNodes, new Set(ids));
@@ -418,7 +492,7 @@ export function createEditorStore(init: EditorInit) {
                 (settled ??= {})[c.id] = c.position;
               }
             }
-            if (settled) edit((doc) => commands.moveNodes(doc, settled));
+            if (settled) edit((doc, commands) => commands.moveNodes(doc, settled));
           },
           onEdgesChange: (changes) => {
             const kept = changes.filter((c) => c.type === 'select');
