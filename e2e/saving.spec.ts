@@ -118,6 +118,42 @@ test('while the server cannot save, edits are kept in the browser, survive a rel
   expect(await page.evaluate((id) => localStorage.getItem(`toolflow:unsaved:${id}`), workflow.id)).toBeNull();
 });
 
+test('offline at the first edit, before autosave has loaded: the edit is kept in the browser and saved once back online', async ({
+  page,
+  context,
+}) => {
+  const workflow = await createWorkflow(page, 'Offline from the start');
+  await page.goto(`/w/${workflow.id}`);
+  await expect(page.getByTestId('node-step_1')).toBeVisible();
+  // The first pointerdown fetches the editing commands; autosave loads with the first change.
+  let chunksRequested = 0;
+  let chunksInFlight = 0;
+  const isChunk = (url: string) => url.includes('/_next/static/chunks/');
+  page.on('request', (r) => isChunk(r.url()) && (chunksRequested++, chunksInFlight++));
+  page.on('requestfinished', (r) => isChunk(r.url()) && chunksInFlight--);
+  page.on('requestfailed', (r) => isChunk(r.url()) && chunksInFlight--);
+  await page.getByTestId('node-step_1').getByTestId('node-title').click();
+  await expect.poll(() => chunksRequested > 0 && chunksInFlight === 0).toBe(true);
+
+  await context.setOffline(true);
+  await rename(page, 'step_1', 'Made offline');
+  await expect(page.getByTestId('offline-banner')).toContainText('kept in this browser');
+  // No retry countdown: no autosave engine runs yet (its code could not be fetched).
+  await expect(page.getByTestId('offline-banner')).not.toContainText('Next try in');
+  expect(await page.evaluate((id) => localStorage.getItem(`toolflow:unsaved:${id}`), workflow.id)).toContain(
+    'Made offline',
+  );
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('save-state')).toHaveText('Saved', { timeout: 20_000 });
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await expect(page.getByTestId('restored-banner')).toHaveCount(0);
+  const saved = await getSaved(page, workflow.id);
+  expect(saved.version).toBe(2);
+  expect(saved.document.nodes[0].label).toBe('Made offline');
+  expect(await page.evaluate((id) => localStorage.getItem(`toolflow:unsaved:${id}`), workflow.id)).toBeNull();
+});
+
 test('restoring an old version from History makes it the current one as a new version', async ({ page }) => {
   const workflow = await createWorkflow(page, 'Restore me');
   await page.goto(`/w/${workflow.id}`);

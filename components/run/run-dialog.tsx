@@ -12,7 +12,7 @@ import type { PreflightJson } from '@/lib/api/types';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
 import { countOf } from '@/lib/plural';
-import { useSaveSession } from '@/lib/editor/use-autosave';
+import { getSaveSession } from '@/lib/editor/use-autosave';
 import '@/components/save/save.css';
 import './run.css';
 
@@ -20,7 +20,6 @@ const selectId = (s: EditorState) => s.meta.id;
 
 export function RunDialog({ onClose }: { onClose: () => void }) {
   const store = useEditorStoreApi();
-  const session = useSaveSession(store);
   const id = useEditorStore(selectId);
   const router = useRouter();
   const [preflight, setPreflight] = useState<PreflightJson | null>(null);
@@ -30,7 +29,7 @@ export function RunDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     let live = true;
     void (async () => {
-      if (store.getState().saveState !== 'saved') await session?.saveNow();
+      if (store.getState().saveState !== 'saved') await (await getSaveSession(store))?.saveNow();
       if (!live) return;
       if (store.getState().saveState !== 'saved') {
         setError(

@@ -1,10 +1,10 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { useEditorStore } from '@/lib/editor/context';
+import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
 import { getRevision, labelRevision, listRevisions, restoreRevision } from '@/lib/api/workflows';
 import type { Jsonified, RevisionListResponse, RevisionResponse } from '@/lib/api/types';
-import type { SaveSession } from '@/lib/editor/autosave';
+import { getSaveSession } from '@/lib/editor/use-autosave';
 import type { DocumentDiff } from '@/lib/workflow/diff';
 import { formatWhen } from './format-when';
 
@@ -57,7 +57,8 @@ function DiffLists({ diff }: { diff: DocumentDiff }) {
  * The workflow's saved versions, newest first: what each changed against the one before, a name
  * to keep it beyond the retention bound, and Restore (which saves it as a new version).
  */
-export function RevisionsPanel({ session, onClose }: { session: SaveSession | null; onClose: () => void }) {
+export function RevisionsPanel({ onClose }: { onClose: () => void }) {
+  const store = useEditorStoreApi();
   const id = useEditorStore(selectId);
   const version = useEditorStore(selectVersion);
   const saveState = useEditorStore(selectSaveState);
@@ -95,7 +96,8 @@ export function RevisionsPanel({ session, onClose }: { session: SaveSession | nu
     const res = await restoreRevision(id, v, version);
     setBusy(false);
     if (!res.ok) return setError(`Could not restore version ${v}: ${res.error.message}`);
-    session?.adoptServerCopy(res.value.workflow);
+    // Autosave may not have started (nothing was edited): it starts now, on top of the restored copy.
+    (await getSaveSession(store))?.adoptServerCopy(res.value.workflow);
     setOpen(null);
   };
 

@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import type { SaveSession, SaveSessionState } from '@/lib/editor/autosave';
 import type { EditorState } from '@/lib/editor/store';
-import { useSaveSession } from '@/lib/editor/use-autosave';
+import { getSaveSession, useSaveSession } from '@/lib/editor/use-autosave';
 import { SaveNotices } from './save-notices';
 import '@/components/ui/controls.css';
 import './save.css';
@@ -44,7 +44,7 @@ export function SaveControls() {
   // Export is the server's copy: save first, so the file has what the canvas shows.
   const onExport = async () => {
     setExportError(null);
-    await session?.saveNow();
+    if (store.getState().saveState !== 'saved') await (await getSaveSession(store))?.saveNow();
     if (store.getState().saveState !== 'saved') {
       setExportError('Export waits for your changes to be saved; see the message above, then try again.');
       return;
@@ -88,14 +88,14 @@ export function SaveControls() {
       </div>
       <div className="save-banners">
         {session ? <ConflictSlot session={session} /> : null}
-        {session ? <SaveNotices session={session} /> : null}
+        <SaveNotices session={session} />
         {exportError ? (
           <div className="save-banner save-banner--error" role="alert">
             <p className="save-banner__title">{exportError}</p>
           </div>
         ) : null}
       </div>
-      {open === 'history' ? <RevisionsPanel session={session} onClose={() => setOpen(null)} /> : null}
+      {open === 'history' ? <RevisionsPanel onClose={() => setOpen(null)} /> : null}
       {open === 'share' ? <ShareDialog onClose={() => setOpen(null)} /> : null}
     </>
   );

@@ -1,14 +1,23 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { useEditorStore } from '@/lib/editor/context';
+import { createStore } from 'zustand/vanilla';
+import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
+import { getSaveSession } from '@/lib/editor/use-autosave';
 import type { EditorState } from '@/lib/editor/store';
 import type { SaveSession, SaveSessionState } from '@/lib/editor/autosave';
 
+/** Before autosave has started (it loads with the first change): nothing scheduled, nothing restored. */
+const NO_SESSION = createStore<Pick<SaveSessionState, 'retryAt' | 'restoredAt'>>()(() => ({
+  retryAt: null,
+  restoredAt: null,
+}));
+
 const selectSaveState = (s: EditorState) => s.saveState;
 const selectSaveError = (s: EditorState) => s.saveError;
-const selectRetryAt = (s: SaveSessionState) => s.retryAt;
-const selectRestoredAt = (s: SaveSessionState) => s.restoredAt;
+type SessionTimes = Pick<SaveSessionState, 'retryAt' | 'restoredAt'>;
+const selectRetryAt = (s: SessionTimes) => s.retryAt;
+const selectRestoredAt = (s: SessionTimes) => s.restoredAt;
 
 /** Seconds until `at`, ticking while it is in the future. */
 function useCountdown(at: number | null): number | null {
@@ -24,13 +33,16 @@ function useCountdown(at: number | null): number | null {
 /**
  * What the user must know about saving besides a conflict: the server cannot save right now (the
  * changes are safe in this browser and a retry is scheduled), a save was refused, or unsaved
- * changes from an earlier visit were put back.
+ * changes from an earlier visit were put back. Shown before autosave has started too: it says
+ * so when its code could not be fetched.
  */
-export function SaveNotices({ session }: { session: SaveSession }) {
+export function SaveNotices({ session }: { session: SaveSession | null }) {
+  const store = useEditorStoreApi();
   const saveState = useEditorStore(selectSaveState);
   const saveError = useEditorStore(selectSaveError);
-  const retryAt = useStore(session.state, selectRetryAt);
-  const restoredAt = useStore(session.state, selectRestoredAt);
+  const times = session?.state ?? NO_SESSION;
+  const retryAt = useStore(times, selectRetryAt);
+  const restoredAt = useStore(times, selectRestoredAt);
   const [dismissedRestore, setDismissedRestore] = useState<number | null>(null);
   const seconds = useCountdown(retryAt);
 
@@ -50,7 +62,7 @@ export function SaveNotices({ session }: { session: SaveSession }) {
             <button
               type="button"
               className="btn"
-              onClick={() => void session.saveNow()}
+              onClick={() => void getSaveSession(store).then((started) => started?.saveNow())}
               data-testid="save-retry"
             >
               Try again now

@@ -120,6 +120,27 @@ const setArg = (id: string, name: string, value: unknown) => (d: WorkflowDocumen
 const start = doc(node('a', { url: 'x' }), node('b', { mode: 'fast' }));
 
 describe('createAutosaver', () => {
+  it('started after the first edits with the copy the editor opened, keeps them and saves them on top of it', async () => {
+    const server = createServer(start);
+    const env = createEnv(server);
+    const editor = createEditor(start);
+    const { meta, doc: opened } = editor.getState();
+    edit(editor, setArg('a', 'url', 'y'));
+    const session = createAutosaver(editor, env.deps, {
+      version: meta.version,
+      name: meta.name,
+      document: opened,
+    });
+    expect(env.storage.has(getPendingKey('wf_1'))).toBe(true);
+    expect(session.state.getState().restoredAt).toBeNull();
+    await env.advance(AUTOSAVE_DELAY_MS);
+    expect(server.puts).toHaveLength(1);
+    expect(server.puts[0].version).toBe(1);
+    expect(server.current.document.nodes[0].args.url).toBe('y');
+    expect(editor.getState().saveState).toBe('saved');
+    expect(env.storage.has(getPendingKey('wf_1'))).toBe(false);
+  });
+
   it('saves edits once they settle, in one PUT based on the version the editor holds', async () => {
     const server = createServer(start);
     const env = createEnv(server);

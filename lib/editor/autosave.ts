@@ -22,6 +22,9 @@ import { getRevision, saveWorkflow } from '../api/workflows';
 import type { WorkflowDocument } from '../workflow/types';
 import type { EditorStore } from './store';
 import { parseJson } from '../tools/json-value';
+import { getPendingKey, OFFLINE_MESSAGE, writePendingSave, type PendingSave } from './pending-save';
+
+export { getPendingKey } from './pending-save';
 
 export const AUTOSAVE_DELAY_MS = 600;
 /** Waits between retries while the server cannot save; the last one repeats. */
@@ -81,17 +84,6 @@ export interface AutosaverDeps {
   now: () => number;
 }
 
-/** What is kept in localStorage for a workflow with unsaved changes. */
-interface PendingSave {
-  v: 1;
-  baseVersion: number;
-  savedAt: number;
-  doc: WorkflowDocument;
-}
-
-/** localStorage key for a workflow's unsaved document. */
-export const getPendingKey = (workflowId: string) => `toolflow:unsaved:${workflowId}`;
-
 /**
  * The last copy of each editor's workflow known to be on the server. Kept beside the store, not
  * in the session, so a session re-created for the same store (React runs effects twice in
@@ -99,8 +91,12 @@ export const getPendingKey = (workflowId: string) => `toolflow:unsaved:${workflo
  */
 const savedCopies = new WeakMap<EditorStore, ServerCopy>();
 
-/** Creates the autosave engine for one editor store; it starts listening at once. */
-export function createAutosaver(editor: EditorStore, deps: AutosaverDeps): SaveSession {
+/**
+ * Creates the autosave engine for one editor store; it starts listening at once. `opened` is the
+ * copy the editor opened, for an engine started after the first edits (the editor loads it with
+ * the first change): those edits are then kept and saved at once. Default: the store's state now.
+ */
+export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened?: ServerCopy): SaveSession {
   const state = createStore<SaveSessionState>()(() => ({
     conflict: null,
     retryAt: null,
@@ -111,11 +107,12 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps): SaveS
   const { id } = editor.getState().meta;
   const key = getPendingKey(id);
   /** The last copy known to be on the server: what the next save is based on. */
-  let base: ServerCopy = savedCopies.get(editor) ?? {
-    version: editor.getState().meta.version,
-    name: editor.getState().meta.name,
-    document: editor.getState().doc,
-  };
+  let base: ServerCopy = savedCopies.get(editor) ??
+    opened ?? {
+      version: editor.getState().meta.version,
+      name: editor.getState().meta.name,
+      document: editor.getState().doc,
+    };
   const setBase = (copy: ServerCopy) => {
     base = copy;
     savedCopies.set(editor, copy);
@@ -130,17 +127,13 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps): SaveS
 
   const writePending = () => {
     if (!deps.storage || !hasUnsaved()) return;
-    const pending: PendingSave = {
+    // Storage full or disabled: the save state already says the change is not on the server.
+    writePendingSave(deps.storage, id, {
       v: 1,
       baseVersion: base.version,
       savedAt: deps.now(),
       doc: editor.getState().doc,
-    };
-    try {
-      deps.storage.setItem(key, JSON.stringify(pending));
-    } catch {
-      // Storage full or disabled: the save state already says the change is not on the server.
-    }
+    });
   };
   const clearPending = () => {
     try {
@@ -193,11 +186,7 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps): SaveS
     }
     const { status, code, message, body } = saved.error;
     if (code === 'network') {
-      return fail(
-        'offline',
-        'Cannot reach the server. Your changes are kept in this browser; retrying.',
-        true,
-      );
+      return fail('offline', OFFLINE_MESSAGE, true);
     }
     const current = status === 409 ? getServerCopy(body?.current) : null;
     if (current) {
@@ -293,12 +282,19 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps): SaveS
     },
   };
 
-  restorePending();
+  if (!restorePending()) {
+    // Started after the first edits: keep them and save them, as the subscription above would have.
+    const s = editor.getState();
+    if (!s.meta.readOnly && !s.aiEditing && hasUnsaved()) {
+      writePending();
+      schedule(AUTOSAVE_DELAY_MS);
+    }
+  }
   return session;
 
-  /** Puts back unsaved changes a previous visit left in localStorage. */
-  function restorePending() {
-    if (editor.getState().meta.readOnly || !deps.storage) return;
+  /** Puts back unsaved changes a previous visit left in localStorage; true when there were some. */
+  function restorePending(): boolean {
+    if (editor.getState().meta.readOnly || !deps.storage) return false;
     let pending: PendingSave | null = null;
     try {
       const raw = deps.storage.getItem(key);
@@ -306,16 +302,21 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps): SaveS
     } catch {
       pending = null;
     }
-    if (!pending || pending.v !== 1 || !pending.doc || !Array.isArray(pending.doc.nodes))
-      return clearPending();
-    if (JSON.stringify(pending.doc) === JSON.stringify(base.document)) return clearPending();
+    if (!pending || pending.v !== 1 || !pending.doc || !Array.isArray(pending.doc.nodes)) {
+      clearPending();
+      return false;
+    }
+    if (JSON.stringify(pending.doc) === JSON.stringify(base.document)) {
+      clearPending();
+      return false;
+    }
     const server = base;
     state.setState({ restoredAt: deps.now() });
     if (pending.baseVersion === server.version) {
       // A session re-created for the same store may find its own copy already in the editor.
       if (JSON.stringify(pending.doc) === JSON.stringify(editor.getState().doc)) schedule(AUTOSAVE_DELAY_MS);
       else editor.getState().setDoc(pending.doc);
-      return;
+      return true;
     }
     // The server moved on since these changes were made: a conflict, merged against the
     // version they were based on once it has been fetched from the history.
@@ -332,6 +333,7 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps): SaveS
       if (found.ok && conflict && conflict.server === server)
         state.setState({ conflict: { server, base: found.value.revision } });
     });
+    return true;
   }
 }
 
