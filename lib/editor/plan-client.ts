@@ -11,7 +11,7 @@ import { isJsonObject } from '../tools/json-schema';
 import type { ToolDeclaration } from '../tools/types';
 import { getPlanOutcome, type PlanOutcome } from '../planner/outcome';
 import type { PlanEvent, PlanOperation, StopReason } from '../planner/types';
-import { loadSchemaCompiler } from '#schema-compiler';
+import { loadValueChecks } from '#value-checks';
 import { loadAutoLayout } from './load-auto-layout';
 import { readNdjson } from './ndjson';
 import { applyOperationsLeniently, getEventOperation } from './plan-apply';
@@ -231,9 +231,9 @@ export async function runPlan(
   store.getState().beginAiEdit();
   // The result is auto-laid out: load the layout engine while the planner works.
   const layoutReady = loadAutoLayout().catch(() => undefined);
-  // Planned calls carry their schema problems: the schema compiler must be loaded (the editor
-  // loads it on its first change otherwise).
-  await loadSchemaCompiler().catch(() => undefined);
+  // Planned calls carry their schema problems: the value checks must be loaded (the editor
+  // loads them on its first change otherwise).
+  await loadValueChecks().catch(() => undefined);
   try {
     for await (const event of events ?? streamPlan(request, signal)) {
       report(reducePlanProgress(progress, event));

@@ -27,7 +27,7 @@ import {
   type ToolFlowEdge,
   type ToolFlowNode,
 } from './adapters';
-import { loadSchemaCompiler } from '#schema-compiler';
+import { loadValueChecks } from '#value-checks';
 import { getLoadedAutoLayout, loadAutoLayout } from './load-auto-layout';
 import { getLoadedEditorCommands, loadEditorCommands, type EditorCommands } from './load-commands';
 
@@ -65,7 +65,7 @@ export interface EditorState {
   liveDrift: Record<string, NodeDrift>;
   /**
    * Whether node values are checked against their tools' input schemas. False until
-   * `enableValueChecks` has loaded the schema compiler (Ajv loads on demand in the browser),
+   * `enableValueChecks` has loaded the value checks (with Ajv, on demand in the browser),
    * on the server's render too, so the first client render matches it. Meanwhile
    * `knownValueProblems` (from the server) stand in for the check of unchanged nodes.
    */
@@ -131,7 +131,7 @@ export interface EditorState {
   setConnectRefusal(reason: string | null): void;
   setLiveDrift(drift: readonly NodeDrift[]): void;
   /**
-   * Loads the schema compiler, then checks node values: when the editor is mounted without
+   * Loads the value checks (with Ajv), then checks node values: when the editor is mounted without
    * known value problems, else on the first change of the document.
    */
   enableValueChecks(): Promise<void>;
@@ -145,7 +145,7 @@ export interface EditorInit {
   /**
    * The value-check problems of `doc`'s nodes, by node id, computed on the server
    * (getValueProblems in lib/workflow/export.ts). With them the editor shows them from its first
-   * paint and loads the schema compiler (Ajv) only once the document changes; without them it
+   * paint and loads the value checks (with Ajv) only once the document changes; without them it
    * loads it as soon as it is mounted.
    */
   valueProblems?: Record<string, NodeIssue[]>;
@@ -504,7 +504,7 @@ export function createEditorStore(init: EditorInit) {
           setSaveState: (saveState, saveError = null) => set({ saveState, saveError }),
           enableValueChecks: async () => {
             if (get().valuesChecked) return;
-            await loadSchemaCompiler();
+            await loadValueChecks();
             set({ valuesChecked: true });
           },
           markSaved: (version) =>

@@ -1,9 +1,8 @@
 /**
  * `#schema-compiler` in the browser (package.json `imports`): the same functions as
  * schema-validator.ts, but Ajv (about 45 KB of gzip) loads on demand, not with the page. Until
- * `loadSchemaCompiler()` has resolved, `isSchemaCompilerLoaded()` is false and the parameter
- * builder leaves values unchecked (lib/workflow/params.ts); the editor loads it after its first
- * paint and then checks every node (lib/editor/store.ts, `enableValueChecks`).
+ * `loadSchemaCompiler()` has resolved, `isSchemaCompilerLoaded()` is false; the value checks
+ * (lib/workflow/value-checks.ts), which load on demand themselves, load it with them.
  */
 import type { JsonSchema } from './types';
 import type { Result } from '../result';

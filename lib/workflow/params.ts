@@ -17,16 +17,9 @@ import {
   resolveSchema,
 } from '../tools/json-schema';
 import { DEFAULT_SYSTEM_PARAMS, type JsonSchema, type ToolDeclaration } from '../tools/types';
-// `#schema-compiler` is lib/tools/schema-validator.ts, except in the browser, where Ajv loads
-// on demand (lib/tools/schema-compiler.browser.ts; package.json `imports`).
-import {
-  compileSchema,
-  describeAjvError,
-  getFirstPathSegment,
-  isSchemaCompilerLoaded,
-  type ErrorObject,
-  type ValidateFunction,
-} from '#schema-compiler';
+// `#value-checks` is lib/workflow/value-checks.ts, except in the browser, where it loads on demand
+// with Ajv (lib/workflow/value-checks.browser.ts; package.json `imports`).
+import { addValueProblems, isValueChecksLoaded } from '#value-checks';
 import { cloneJson, hasMember, setJsonMember } from '../tools/json-value';
 import type { InputParameter, NodeIssue, OutputParameter, ParamType } from './types';
 
@@ -83,8 +76,6 @@ interface DeclarationEntry {
   outputs: OutputParameter[];
   /** The outputSchema has a property named "" (left out: a port needs a name). */
   unnamedOutput: boolean;
-  /** undefined until first needed; then the validator or the reason Ajv refused the schema. */
-  validator?: { validate: ValidateFunction } | { reason: string };
 }
 
 const declarationCache = new WeakMap<ToolDeclaration, DeclarationEntry>();
@@ -208,15 +199,6 @@ export function getOutputParameters(decl: ToolDeclaration): readonly OutputParam
   return getDeclarationEntry(decl).outputs;
 }
 
-function getValidator(decl: ToolDeclaration): { validate: ValidateFunction } | { reason: string } {
-  const entry = getDeclarationEntry(decl);
-  if (!entry.validator) {
-    const compiled = compileSchema(isJsonObject(decl.inputSchema) ? decl.inputSchema : {});
-    entry.validator = compiled.ok ? { validate: compiled.value } : { reason: compiled.error };
-  }
-  return entry.validator;
-}
-
 /** The warning for an arg the declaration does not have (it is dropped from the node). */
 export function getUnknownArgIssue(name: string, tool: string): NodeIssue {
   return {
@@ -329,8 +311,8 @@ export function buildNodeParameters(
   const checkValues = opts.checkValues ?? true;
   if (Array.isArray(checkValues)) {
     problems.push(...checkValues);
-  } else if (checkValues && isSchemaCompilerLoaded()) {
-    addSchemaProblems(decl, effective, input_parameters, connected, hasDefaultValues, problems);
+  } else if (checkValues && isValueChecksLoaded()) {
+    addValueProblems(decl, effective, input_parameters, connected, hasDefaultValues, problems);
   }
 
   return {
@@ -340,114 +322,6 @@ export function buildNodeParameters(
     output_parameters: declEntry.outputs.map((o) => ({ name: o.name, type: o.type })),
     problems,
   };
-}
-
-function addSchemaProblems(
-  decl: ToolDeclaration,
-  effective: Record<string, unknown>,
-  params: InputParameter[],
-  connected: ReadonlySet<string>,
-  hasDefaultValues: boolean,
-  problems: NodeIssue[],
-): void {
-  const validator = getValidator(decl);
-  if ('reason' in validator) {
-    problems.push({
-      severity: 'warning',
-      code: 'schema_unusable',
-      message: `The input schema of tool "${decl.name}" could not be compiled (${validator.reason}); values were not checked.`,
-    });
-    return;
-  }
-  const checked = runValidator(validator.validate, effective);
-  if (checked === true) return;
-  let errors: ErrorObject[];
-  if (Array.isArray(checked)) {
-    errors = checked;
-  } else {
-    // Ajv threw (its deep-equal calls a value's own "valueOf"/"toString"; a schema that loops
-    // through itself overflows the stack). Find the values it cannot check, report them, and
-    // check the others without them so their problems still show.
-    const uncheckable = new Map<string, string>();
-    for (const name of Object.keys(effective)) {
-      const alone = runValidator(validator.validate, { [name]: effective[name] });
-      if (!(alone === true || Array.isArray(alone))) uncheckable.set(name, alone.reason);
-    }
-    const rest: Record<string, unknown> = {};
-    for (const name of Object.keys(effective)) {
-      if (!uncheckable.has(name)) setJsonMember(rest, name, effective[name]);
-    }
-    const again = uncheckable.size === 0 ? checked : runValidator(validator.validate, rest);
-    if (!(again === true || Array.isArray(again))) {
-      problems.push({
-        severity: 'warning',
-        code: 'invalid_value',
-        message: `The arguments of tool "${decl.name}" could not be checked against its input schema (${again.reason}); check them by hand.`,
-      });
-      return;
-    }
-    for (const [name, reason] of uncheckable) {
-      problems.push({
-        severity: 'warning',
-        code: 'invalid_value',
-        message: `Parameter "${name}" could not be checked against the tool's schema (${reason}); check its value by hand.`,
-        param: name,
-      });
-    }
-    errors = again === true ? [] : again;
-  }
-  const seen = new Set<string>();
-  for (const error of errors) {
-    const atRoot = error.instancePath === '';
-    // Top-level `required` is the builder's own job: a missing required input is either
-    // edge-fed (fine) or zero-filled (already an error above).
-    if (atRoot && error.keyword === 'required') continue;
-    const param =
-      getFirstPathSegment(error.instancePath) ??
-      (typeof error.params.missingProperty === 'string' ? error.params.missingProperty : undefined);
-    if (param !== undefined && connected.has(param)) continue;
-    const text = describeAjvError(error);
-    const where = param === undefined ? '' : atRoot ? ` (${error.keyword})` : ` at ${error.instancePath}`;
-    const message =
-      param === undefined
-        ? `The arguments of tool "${decl.name}" ${text}: change them to match the tool's schema.`
-        : `Parameter "${param}"${where} ${text}: change it to match the tool's schema.`;
-    const key = `${param ?? ''}\u0000${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    // A default that breaks its own schema is the tool author's slip, not the user's.
-    const fromDefault =
-      hasDefaultValues &&
-      param !== undefined &&
-      params.some((p) => p.name === param && p.origin === 'default');
-    problems.push({
-      severity: fromDefault ? 'warning' : 'error',
-      code: 'invalid_value',
-      message,
-      ...(param === undefined ? {} : { param }),
-    });
-  }
-}
-
-/**
- * Run a compiled validator without letting it throw: true when the value is valid, its errors
- * when not, and the reason when Ajv itself failed on the value.
- */
-function runValidator(validate: ValidateFunction, value: unknown): true | ErrorObject[] | { reason: string } {
-  try {
-    if (validate(value)) return true;
-    return [...(validate.errors ?? [])];
-  } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    const short = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-    if (error instanceof RangeError) return { reason: `the check recursed without end: ${short}` };
-    if (/\b(valueOf|toString)\b/.test(text)) {
-      return {
-        reason: `an object in it has its own "valueOf" or "toString" member, which the schema checker cannot compare: ${short}`,
-      };
-    }
-    return { reason: short };
-  }
 }
 
 function buildUndeclared(args: Record<string, unknown>, connected: ReadonlySet<string>): NodeParameters {
