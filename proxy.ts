@@ -24,6 +24,7 @@ import {
 import { getSecretConfigProblem } from '@/lib/http/secret-config';
 import { getPrisma } from '@/lib/db/client';
 import { getLiveShare } from '@/lib/db/shares';
+import { createRenderedPageCache, type RenderedPageCache } from '@/lib/http/rendered-pages';
 
 /** Paths that are not pages: the API answers for itself, files need no owner. */
 const NOT_A_PAGE = /^\/(?:api\/|_next\/|favicon\.ico$)|\.[a-zA-Z0-9]+$/;
@@ -37,6 +38,26 @@ const SHARED_VERSION_PAGE = /^\/s\/v(?:\/|$)/;
  */
 const CHECKED_HEADER = 'x-toolflow-share-checked';
 const CHECKED_VALUE = randomBytes(16).toString('hex');
+/**
+ * Rendered share pages by `/s/v/<token hash>/<version>`, answered by this proxy after the link's
+ * check (serveRendered). 32 MB: a 50-node page is ~50 KB, so ~600 of them.
+ * Kept on globalThis so every copy of this module in the process shares one (like the client).
+ */
+const RENDERED_KEY = Symbol.for('toolflow.renderedSharePages');
+const renderedPages: RenderedPageCache = ((globalThis as Record<symbol, RenderedPageCache | undefined>)[
+  RENDERED_KEY
+] ??= createRenderedPageCache(32 * 1024 * 1024));
+/** The page's headers repeated when the proxy answers from memory; Next adds its configured ones. */
+const RENDERED_HEADERS = ['content-type', 'link'];
+/** Says a share page came from the proxy's memory (tests and anyone reading headers). */
+const SERVED_FROM_MEMORY_HEADER = 'x-toolflow-share-copy';
+/** Requests for the page's RSC payload (client navigation, prefetch) rather than its HTML. */
+const RSC_REQUEST_HEADERS = [
+  'rsc',
+  'next-router-prefetch',
+  'next-router-state-tree',
+  'next-router-segment-prefetch',
+];
 
 export function proxy(request: NextRequest): Response | Promise<Response> {
   const problem = getSecretConfigProblem(process.env);
@@ -44,14 +65,16 @@ export function proxy(request: NextRequest): Response | Promise<Response> {
   const { pathname } = request.nextUrl;
   if (NOT_A_PAGE.test(pathname)) return NextResponse.next();
   if (SHARE_PAGE.test(pathname) || SHARED_VERSION_PAGE.test(pathname)) {
-    return getShareTarget(request).then((target) => withOwner(request, target));
+    return getShareTarget(request).then(
+      (target) => serveRendered(request, target) ?? withOwner(request, target),
+    );
   }
   return withOwner(request, undefined);
 }
 
 /** On to the page (or `target`), giving a browser without a valid owner cookie its owner. */
 function withOwner(request: NextRequest, target: URL | undefined): NextResponse {
-  if (verifyOwnerCookie(request.cookies.get(OWNER_COOKIE)?.value)) return forward(request, target);
+  if (hasOwner(request)) return forward(request, target);
   const ownerId = createOwnerId();
   // The page renders from the request: give it the cookie too, so `cookies()` sees the new owner.
   const headers = new Headers(request.headers);
@@ -63,6 +86,61 @@ function withOwner(request: NextRequest, target: URL | undefined): NextResponse 
   const response = forward(request, target, headers);
   response.headers.append('set-cookie', getOwnerSetCookie(ownerId, isSecureRequest(request)));
   return response;
+}
+
+function hasOwner(request: NextRequest): boolean {
+  return verifyOwnerCookie(request.cookies.get(OWNER_COOKIE)?.value) !== null;
+}
+
+/**
+ * The rendered copy `target` names, answered from this process's memory, or undefined to let Next
+ * serve it (the first request for a version, RSC requests, development). A first request also
+ * starts filling the memory: this process asks itself for the copy Next rendered, over its own
+ * address. What comes back is the same page Next serves: the link was checked just before
+ * (getShareTarget), and next.config's headers and the owner cookie are added as for any page.
+ */
+function serveRendered(request: NextRequest, target: URL | undefined): Response | undefined {
+  if (!target || !SHARED_VERSION_PAGE.test(target.pathname)) return undefined;
+  if (process.env.NODE_ENV !== 'production') return undefined;
+  if (RSC_REQUEST_HEADERS.some((name) => request.headers.has(name))) return undefined;
+  const key = target.pathname;
+  const page = renderedPages.get(key);
+  if (!page) {
+    void renderedPages.fill(key, () => fetchRendered(key));
+    return undefined;
+  }
+  // Next compresses it for clients that ask (and says so in Vary), as it does every page.
+  const headers = new Headers(page.headers);
+  headers.set(SERVED_FROM_MEMORY_HEADER, 'memory');
+  if (!hasOwner(request)) {
+    headers.append('set-cookie', getOwnerSetCookie(createOwnerId(), isSecureRequest(request)));
+  }
+  const body = request.method === 'HEAD' ? null : page.body;
+  return new Response(body as BodyInit | null, { status: 200, headers });
+}
+
+/**
+ * Next's rendered copy at `pathname`, asked of this same process (Next records where it listens;
+ * `next start` also sets PORT), or null when it cannot be had as a plain 200 HTML page.
+ */
+async function fetchRendered(pathname: string) {
+  const origin =
+    process.env.__NEXT_PRIVATE_ORIGIN ??
+    (process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : undefined);
+  if (!origin) return null;
+  const response = await fetch(new URL(pathname, origin), {
+    headers: { [CHECKED_HEADER]: CHECKED_VALUE, 'accept-encoding': 'identity' },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('text/html')) return null;
+  const headers: [string, string][] = [];
+  for (const name of RENDERED_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers.push([name, value]);
+  }
+  return { body, headers };
 }
 
 /**

@@ -164,8 +164,18 @@ test('a link serves the workflow as last saved, from a rendered copy no browser 
   expect(first.status()).toBe(200);
   // Served from one rendered copy per version, but only after the link was checked: never kept.
   expect(first.headers()['cache-control']).toBe('private, no-store');
-  const again = await viewer.request.get(path);
-  expect(again.headers()['x-nextjs-cache']).toBe('HIT');
+  // Next renders the copy once; from then on the proxy answers with it from memory, the same bytes.
+  const copyPath = new URL(first.headers()['x-middleware-rewrite'] ?? 'http://x/s/v/none/1').pathname;
+  await expect
+    .poll(async () => (await viewer.request.get(path)).headers()['x-toolflow-share-copy'], {
+      timeout: 10_000,
+    })
+    .toBe('memory');
+  const again = await viewer.request.get(path); // Playwright asks for gzip and unpacks it
+  expect(again.headers()['content-encoding']).toBe('gzip');
+  expect(again.headers()['x-toolflow-share-copy']).toBe('memory');
+  expect(again.headers()['cache-control']).toBe('private, no-store');
+  expect(again.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(await again.text()).toBe(await first.text());
   // The page does not carry the token: the same copy serves everyone with the link.
   expect(await first.text()).not.toContain(path.split('/').pop());
@@ -180,7 +190,6 @@ test('a link serves the workflow as last saved, from a rendered copy no browser 
   await expect(viewer.getByTestId('node-step_2')).toBeVisible();
 
   // The rendered copies are not addresses of their own: asked for directly, they are not there.
-  const copyPath = new URL(again.headers()['x-middleware-rewrite'] ?? 'http://x/s/v/none/1').pathname;
   expect(copyPath).toMatch(/^\/s\/v\/[0-9a-f]{64}\/1$/);
   expect((await viewer.request.get(copyPath)).status()).toBe(404);
 
