@@ -7,6 +7,7 @@ import 'server-only';
  */
 import type { Pool } from 'pg';
 import { PrismaClient } from './generated/client';
+import { installShareChangeWatch, type LiveShareMemo } from './live-shares';
 import { applyMigrations } from './migrate';
 import {
   createPgliteRunner,
@@ -24,7 +25,12 @@ export type Db = InstanceType<typeof PrismaClient>;
  */
 export type DatabaseBacking =
   | { kind: 'postgres'; url: string; pool: Pool }
-  | { kind: 'pglite'; pglite: Awaited<ReturnType<typeof openPglite>> };
+  | {
+      kind: 'pglite';
+      pglite: Awaited<ReturnType<typeof openPglite>>;
+      /** What the share link check found, until the database next writes a share or workflow. */
+      liveShares?: LiveShareMemo;
+    };
 
 /**
  * Kept on globalThis like the client itself (below): the proxy, route handlers and pages can each
@@ -83,7 +89,7 @@ export async function createPrisma(target: DatabaseTarget): Promise<Db> {
   await applyMigrations(createPgliteRunner(pglite, false));
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) as never });
-  backings.set(db, { kind: 'pglite', pglite });
+  backings.set(db, { kind: 'pglite', pglite, liveShares: await installShareChangeWatch(pglite) });
   return db;
 }
 

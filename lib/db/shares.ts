@@ -2,10 +2,11 @@ import 'server-only';
 /**
  * Read-only share links. A token is 256 random bits, shown once to its creator; only its SHA-256
  * is stored, so a leaked database does not leak working links. Revoking sets `revokedAt` and the
- * lookup refuses it on the very next request (the liveness check is never cached).
+ * lookup refuses it on the very next request (getLiveShare).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from './client';
+import { findDatabaseBacking, type Db } from './client';
+import type { LiveShareRow } from './live-shares';
 import { createId } from './ids';
 import { getRevision } from './revisions';
 import { sql } from './sql';
@@ -109,8 +110,10 @@ export interface LiveShare {
 /**
  * Whether the link behind `token` is live (not revoked, not expired, its workflow not deleted),
  * and at which version its workflow is: one indexed row of Share joined to one of Workflow, no
- * document. Asked on every request for a shared workflow (the page, its API), never cached, so a
- * revocation, an expiry or a deletion takes effect on the very next request.
+ * document. Asked on every request for a shared workflow (the page, its API), so a revocation, an
+ * expiry or a deletion takes effect on the very next request. On the embedded database the row is
+ * remembered until the database next writes a share or a workflow (lib/db/live-shares.ts), which
+ * keeps that promise without asking again; expiry is checked against `now` either way.
  */
 export async function getLiveShare(db: Db, token: string, now: Date = new Date()): Promise<LiveShare | null> {
   if (!isShareTokenShaped(token)) return null;
@@ -118,10 +121,26 @@ export async function getLiveShare(db: Db, token: string, now: Date = new Date()
 }
 
 async function findLiveShare(db: Db, tokenHash: string, now: Date): Promise<LiveShare | null> {
-  const [row] = await sql(db)<ShareSummary & { version: number }>`
+  const backing = findDatabaseBacking(db);
+  const memo = backing?.kind === 'pglite' ? backing.liveShares : undefined;
+  let row = memo?.get(tokenHash);
+  if (row === undefined) {
+    const generation = memo?.generation() ?? 0;
+    row = await findShareRow(db, tokenHash);
+    memo?.set(tokenHash, row, generation);
+  }
+  return toLiveShare(row, tokenHash, now);
+}
+
+async function findShareRow(db: Db, tokenHash: string): Promise<LiveShareRow | null> {
+  const [row] = await sql(db)<LiveShareRow>`
     SELECT s."id", s."workflowId", s."createdAt", s."expiresAt", s."revokedAt", w."version"
     FROM "Share" s JOIN "Workflow" w ON w."id" = s."workflowId"
     WHERE s."tokenHash" = ${tokenHash}`;
+  return row ?? null;
+}
+
+function toLiveShare(row: LiveShareRow | null, tokenHash: string, now: Date): LiveShare | null {
   if (!row || row.revokedAt || (row.expiresAt && new Date(row.expiresAt) <= now)) return null;
   const share: ShareSummary = {
     id: row.id,
