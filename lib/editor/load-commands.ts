@@ -4,26 +4,15 @@
  * them when an edit asks (see `withCommands` in store.ts) and the editor asks ahead, on the
  * first pointerdown or keydown, so they have usually arrived before a drag or a key needs them.
  */
+import { onDemand } from '../on-demand';
 import type * as CommandsModule from '../workflow/commands';
 
 export type EditorCommands = typeof CommandsModule;
 
-let loaded: EditorCommands | undefined;
-let loading: Promise<EditorCommands> | undefined;
+const commands = onDemand<EditorCommands>(() => import('../workflow/commands'));
 
 /** Loads the editing commands (once; a failed load is retried on the next call). */
-export function loadEditorCommands(): Promise<EditorCommands> {
-  loading ??= import('../workflow/commands').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadEditorCommands = commands.load;
 
 /** The editing commands if they have finished loading, else undefined. */
-export function getLoadedEditorCommands(): EditorCommands | undefined {
-  return loaded;
-}
+export const getLoadedEditorCommands = commands.get;

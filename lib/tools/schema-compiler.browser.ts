@@ -6,6 +6,7 @@
  */
 import type { JsonSchema } from './types';
 import type { Result } from '../result';
+import { onDemand } from '../on-demand';
 import type * as SchemaValidatorModule from './schema-validator';
 import type { ValidateFunction } from './schema-validator';
 
@@ -14,29 +15,20 @@ export { describeAjvError, getFirstPathSegment } from './ajv-errors';
 
 type SchemaValidator = typeof SchemaValidatorModule;
 
-let loaded: SchemaValidator | undefined;
-let loading: Promise<void> | undefined;
+const validator = onDemand<SchemaValidator>(() => import('./schema-validator'));
 
 export function isSchemaCompilerLoaded(): boolean {
-  return loaded !== undefined;
+  return validator.get() !== undefined;
 }
 
 /** Loads Ajv (once; a failed load is retried on the next call). */
-export function loadSchemaCompiler(): Promise<void> {
-  loading ??= import('./schema-validator').then(
-    (module) => {
-      loaded = module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+export async function loadSchemaCompiler(): Promise<void> {
+  await validator.load();
 }
 
 /** As schema-validator.ts's compileSchema; throws when called before loadSchemaCompiler resolved. */
 export function compileSchema(schema: JsonSchema): Result<ValidateFunction, string> {
+  const loaded = validator.get();
   if (!loaded) throw new Error('compileSchema was called before loadSchemaCompiler() resolved.');
   return loaded.compileSchema(schema);
 }

@@ -5,34 +5,29 @@
  * its first paint, or with the first change when the server sent the value problems, and then
  * checks every node (lib/editor/store.ts, `enableValueChecks`).
  */
+import { onDemand } from '../on-demand';
 import type * as ValueChecksModule from './value-checks';
 
 type ValueChecks = typeof ValueChecksModule;
 
-let loaded: ValueChecks | undefined;
-let loading: Promise<void> | undefined;
+const valueChecks = onDemand<ValueChecks>(async () => {
+  const checks = await import('./value-checks');
+  await checks.loadValueChecks();
+  return checks;
+});
 
 export function isValueChecksLoaded(): boolean {
-  return loaded !== undefined;
+  return valueChecks.get() !== undefined;
 }
 
 /** Loads the value checks and the schema compiler (once; a failed load is retried on the next call). */
-export function loadValueChecks(): Promise<void> {
-  loading ??= import('./value-checks').then(
-    async (module) => {
-      await module.loadValueChecks();
-      loaded = module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+export async function loadValueChecks(): Promise<void> {
+  await valueChecks.load();
 }
 
 /** As value-checks.ts's addValueProblems; throws when called before loadValueChecks resolved. */
 export function addValueProblems(...args: Parameters<ValueChecks['addValueProblems']>): void {
+  const loaded = valueChecks.get();
   if (!loaded) throw new Error('addValueProblems was called before loadValueChecks() resolved.');
   loaded.addValueProblems(...args);
 }
