@@ -7,6 +7,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { findDatabaseBacking, type Db } from './client';
 import type { LiveShareRow } from './live-shares';
+import { createLruCache } from '../lru';
 import { createId } from './ids';
 import { getRevision } from './revisions';
 import { sql } from './sql';
@@ -82,23 +83,11 @@ export async function revokeShare(db: Db, workflowId: string, shareId: string): 
  * (every write of a workflow makes a new one), so an entry never goes stale; it only stops being
  * asked for. Bounded in entries and in nodes held, least recently used first out. Never consulted before the live check.
  */
-const SHARED_CACHE_LIMIT = { entries: 200, nodes: 50_000 };
-const sharedCache = new Map<string, WorkflowRecord>();
-let cachedNodes = 0;
-
-const countNodes = (workflow: WorkflowRecord) =>
-  Array.isArray(workflow.document?.nodes) ? workflow.document.nodes.length : 0;
-
-function rememberShared(key: string, workflow: WorkflowRecord): void {
-  if (sharedCache.has(key)) return;
-  sharedCache.set(key, workflow);
-  cachedNodes += countNodes(workflow);
-  while (sharedCache.size > SHARED_CACHE_LIMIT.entries || cachedNodes > SHARED_CACHE_LIMIT.nodes) {
-    const [oldest, evicted] = sharedCache.entries().next().value as [string, WorkflowRecord];
-    sharedCache.delete(oldest);
-    cachedNodes -= countNodes(evicted);
-  }
-}
+const sharedCache = createLruCache<WorkflowRecord>({
+  maxEntries: 200,
+  maxCost: 50_000,
+  cost: (workflow) => (Array.isArray(workflow.document?.nodes) ? workflow.document.nodes.length : 0),
+});
 
 /** A link that is live right now: its row, its token's hash, and its workflow's current version. */
 export interface LiveShare {
@@ -167,15 +156,11 @@ export async function getSharedWorkflow(
   const { share, tokenHash, version } = live;
   const key = `${tokenHash}:${version}`;
   const cached = sharedCache.get(key);
-  if (cached) {
-    sharedCache.delete(key);
-    sharedCache.set(key, cached);
-    return { share, workflow: cached };
-  }
+  if (cached) return { share, workflow: cached };
   const record = await getWorkflow(db, share.workflowId);
   if (!record) return null;
   // Saved again between the two reads: answer with what was read, but keep it under its own version.
-  rememberShared(`${tokenHash}:${record.version}`, record);
+  sharedCache.set(`${tokenHash}:${record.version}`, record);
   return { share, workflow: record };
 }
 

@@ -7,6 +7,8 @@
  * requests ask for it at the same time, and a failed fill leaves nothing behind, so the next
  * request tries again.
  */
+import { createLruCache } from '../lru';
+
 export interface RenderedPage {
   body: Uint8Array;
   /** The page's own headers worth repeating (content type, vary, link), as rendered. */
@@ -22,42 +24,17 @@ export interface RenderedPageCache {
 }
 
 export function createRenderedPageCache(maxBytes: number): RenderedPageCache {
-  const pages = new Map<string, RenderedPage>();
+  const pages = createLruCache<RenderedPage>({ maxCost: maxBytes, cost: (page) => page.body.byteLength });
   const filling = new Map<string, Promise<void>>();
-  let bytes = 0;
-  const cost = (page: RenderedPage) => page.body.byteLength;
-
-  const put = (key: string, page: RenderedPage) => {
-    if (cost(page) > maxBytes) return;
-    const old = pages.get(key);
-    if (old) {
-      bytes -= cost(old);
-      pages.delete(key);
-    }
-    pages.set(key, page);
-    bytes += cost(page);
-    for (const [oldest, evicted] of pages) {
-      if (bytes <= maxBytes) break;
-      pages.delete(oldest);
-      bytes -= cost(evicted);
-    }
-  };
-
   return {
-    get(key) {
-      const page = pages.get(key);
-      if (!page) return undefined;
-      pages.delete(key);
-      pages.set(key, page);
-      return page;
-    },
+    get: (key) => pages.get(key),
     fill(key, load) {
       const pending = filling.get(key);
       if (pending) return pending;
-      if (pages.has(key)) return Promise.resolve();
+      if (pages.get(key)) return Promise.resolve();
       const done = load()
         .then((page) => {
-          if (page) put(key, page);
+          if (page) pages.set(key, page);
         })
         .catch(() => {
           // Not kept: the request that asked was served by Next itself, and the next one tries again.
@@ -66,6 +43,6 @@ export function createRenderedPageCache(maxBytes: number): RenderedPageCache {
       filling.set(key, done);
       return done;
     },
-    size: () => bytes,
+    size: () => pages.cost(),
   };
 }
