@@ -1,10 +1,11 @@
 /**
- * Runs before every request (static build assets aside).
+ * Runs before every page request (not the API, not static build assets; see `config`).
  *
  * A server that cannot work says so: in production without a usable `TOOLFLOW_SECRET` (which
- * `npm start` refuses, but `next start` or a platform may start anyway), every request, health
- * included, gets 503 with the reason and how to fix it, instead of a page that fails on its
- * first call with "Something went wrong".
+ * `npm start` refuses, but `next start` or a platform may start anyway), every page gets 503
+ * with the reason and how to fix it, instead of a page that fails on its first call with
+ * "Something went wrong"; every API route, health included, answers the same in JSON
+ * (withErrors, lib/http/errors.ts).
  *
  * Otherwise it gives every browser its anonymous owner identity on its first page visit
  * (lib/http/owner.ts), so the page rendering that request, and every API call after it, already
@@ -61,7 +62,7 @@ const RSC_REQUEST_HEADERS = [
 
 export function proxy(request: NextRequest): Response | Promise<Response> {
   const problem = getSecretConfigProblem(process.env);
-  if (problem) return getMisconfiguredResponse(request, problem);
+  if (problem) return getMisconfiguredResponse(problem);
   const { pathname } = request.nextUrl;
   if (NOT_A_PAGE.test(pathname)) return NextResponse.next();
   if (SHARE_PAGE.test(pathname) || SHARED_VERSION_PAGE.test(pathname)) {
@@ -184,22 +185,22 @@ function forward(request: NextRequest, target: URL | undefined, headers?: Header
   return NextResponse.rewrite(target, { request: { headers: marked } });
 }
 
-/** 503 with the reason: JSON for the API (health says "not ready"), plain text for a browser. */
-function getMisconfiguredResponse(request: NextRequest, problem: string): Response {
-  const headers = { 'cache-control': 'no-store', 'retry-after': '60' };
-  if (request.nextUrl.pathname.startsWith('/api/')) {
-    return Response.json(
-      { ok: false, ready: false, code: 'unavailable:configuration', message: problem },
-      { status: 503, headers },
-    );
-  }
+/** 503 with the reason, as plain text for a browser (the API's own routes answer in JSON). */
+function getMisconfiguredResponse(problem: string): Response {
   return new Response(`Toolflow is not configured and cannot serve requests.\n\n${problem}\n`, {
     status: 503,
-    headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
+    headers: {
+      'cache-control': 'no-store',
+      'retry-after': '60',
+      'content-type': 'text/plain; charset=utf-8',
+    },
   });
 }
 
 export const config = {
-  // Everything but the build's static chunks and images, which carry no data.
-  matcher: ['/((?!_next/static/|_next/image).*)'],
+  // Pages only: not the build's static chunks and images, which carry no data, and not the API,
+  // whose routes give owners their cookie and answer a misconfigured server's 503 themselves
+  // (withErrors). Running this proxy cost an API request about 1 ms of CPU (a bare JSON route:
+  // 341 → 501 req/s without it, side by side; BENCHMARKS.md, issue 15's sixth pass).
+  matcher: ['/((?!_next/static/|_next/image|api/).*)'],
 };

@@ -9,7 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { proxy } from '@/proxy';
+import { GET as health } from '@/app/api/health/route';
+import { POST as plan } from '@/app/api/plan/route';
+import { POST as createWorkflow } from '@/app/api/workflows/route';
+import { config, proxy } from '@/proxy';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -39,8 +42,14 @@ describe('a production server started without TOOLFLOW_SECRET', () => {
   it('answers health and every API call with 503 and the reason', async () => {
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('TOOLFLOW_SECRET', '');
-    for (const url of ['/api/health', '/api/workflows', '/api/plan']) {
-      const res = await proxy(request(url));
+    // The proxy runs for pages only; each API route answers for itself (withErrors).
+    const post = (url: string) =>
+      new Request(new URL(url, 'http://127.0.0.1:3000'), { method: 'POST', body: '{}' });
+    for (const res of [
+      await health(),
+      await createWorkflow(post('/api/workflows')),
+      await plan(post('/api/plan')),
+    ]) {
       expect(res.status).toBe(503);
       const body = await res.json();
       expect(body).toMatchObject({ ok: false, ready: false, code: 'unavailable:configuration' });
@@ -57,14 +66,24 @@ describe('a production server started without TOOLFLOW_SECRET', () => {
     expect(await res.text()).toContain('TOOLFLOW_SECRET is not set.');
   });
 
-  it('serves normally once the secret is set: a page visit gets its owner cookie, the API passes through', async () => {
+  it('serves normally once the secret is set: a page visit gets its owner cookie', async () => {
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('TOOLFLOW_SECRET', 'a-production-secret-long-enough');
     const page = await proxy(request('/'));
     expect(page.status).toBe(200);
     expect(page.headers.get('set-cookie')).toMatch(/^toolflow_owner=v1\./);
-    const api = await proxy(request('/api/health'));
-    expect(api.status).toBe(200);
-    expect(api.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('runs for pages only: the API, static chunks and images skip it', () => {
+    const [matcher] = config.matcher;
+    const runs = (pathname: string) => new RegExp(`^${matcher}$`).test(pathname);
+    for (const pathname of ['/', '/w/wf_1', '/s/abc', '/toolkits']) expect(runs(pathname)).toBe(true);
+    for (const pathname of [
+      '/api/health',
+      '/api/workflows/wf_1',
+      '/_next/static/chunks/a.js',
+      '/_next/image',
+    ])
+      expect(runs(pathname)).toBe(false);
   });
 });

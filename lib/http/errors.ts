@@ -5,6 +5,7 @@ import 'server-only';
  * never sent to the client.
  */
 import type { ErrorCode, ErrorKind } from '../api/types';
+import { getSecretConfigProblem } from './secret-config';
 
 export type { ErrorCode, ErrorKind };
 
@@ -93,9 +94,28 @@ export function toErrorResponse(error: unknown): Response {
   );
 }
 
-/** Wraps a route handler so every failure becomes a JSON error response. */
+/**
+ * 503 with the reason when the server cannot work (in production without a usable
+ * `TOOLFLOW_SECRET`), health included, so an API client reads what to fix instead of a failure
+ * on its first owner cookie. Pages get the same from proxy.ts, which does not run for the API.
+ */
+function getMisconfiguredResponse(): Response | undefined {
+  const problem = getSecretConfigProblem(process.env);
+  if (!problem) return undefined;
+  return Response.json(
+    { ok: false, ready: false, code: 'unavailable:configuration', message: problem },
+    { status: 503, headers: { 'cache-control': 'no-store', 'retry-after': '60' } },
+  );
+}
+
+/**
+ * Wraps a route handler so every failure becomes a JSON error response, and a misconfigured
+ * server answers 503 with the reason before the handler runs.
+ */
 export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
   return async (...args: A): Promise<Response> => {
+    const misconfigured = getMisconfiguredResponse();
+    if (misconfigured) return misconfigured;
     try {
       return await handler(...args);
     } catch (error) {
