@@ -126,7 +126,7 @@ export function assertExportableDocument(
   if (issues.length === 0) return;
   const shown = issues
     .slice(0, 5)
-    .map((issue) => `${issue.path || '(document)'}: ${issue.message}`)
+    .map((issue) => `${issue.path || '(document)'}: ${issue.message.replace(/\.$/, '')}`)
     .join('; ');
   throw new AppError(
     opts.code ?? 'bad_request:document',
