@@ -3,6 +3,7 @@
  * bytes, whatever the key order it was written or parsed in, so its hash is a content address
  * (exports carry it to detect schema drift; DESIGN §2).
  */
+import { isInterned } from './intern';
 import { sha256Hex } from './sha256';
 import type { ToolDeclaration } from './types';
 
@@ -58,6 +59,9 @@ export function canonicalJson(value: unknown): string {
   return out.join('');
 }
 
+/** Hashes of interned declarations (lib/tools/intern.ts), by object. */
+const hashes = new WeakMap<ToolDeclaration, string>();
+
 /**
  * Content hash of a declaration: SHA-256 of the canonical JSON of its name, title, description,
  * input/output schema, annotations and the other MCP Tool fields (icons, execution, `_meta`),
@@ -65,6 +69,8 @@ export function canonicalJson(value: unknown): string {
  * MCP fields hashes as before they were kept. Returns `sha256:<64 hex digits>`.
  */
 export function hashDeclaration(decl: ToolDeclaration): string {
+  const known = hashes.get(decl);
+  if (known) return known;
   const content = {
     name: decl.name,
     title: decl.title,
@@ -76,5 +82,8 @@ export function hashDeclaration(decl: ToolDeclaration): string {
     execution: decl.execution,
     _meta: decl._meta,
   };
-  return `sha256:${sha256Hex(canonicalJson(content))}`;
+  const hash = `sha256:${sha256Hex(canonicalJson(content))}`;
+  // Only a shared copy is remembered: it cannot change, so its hash cannot go stale.
+  if (isInterned(decl)) hashes.set(decl, hash);
+  return hash;
 }

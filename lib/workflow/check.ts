@@ -6,6 +6,7 @@
  * document rather than in the export.
  */
 import { joinPointer, pointerSegment, type Issue } from '../result';
+import { internDeclaration } from '../tools/intern';
 import { createLookupTable } from '../tools/json-value';
 import { exportWorkflow } from './export';
 import { validateExport } from './import';
@@ -88,9 +89,25 @@ function getDocumentPath(path: string, doc: WorkflowDocument, exported: Workflow
  * stored shape (the request schema checks that first).
  */
 export function getDocumentIssues(doc: WorkflowDocument): Issue[] {
-  const exported = exportWorkflow(doc, { id: 'check', name: 'check' });
+  const exported = exportWorkflow(withInternedTools(doc), { id: 'check', name: 'check' });
   return validateExport(exported).map((issue) => ({
     ...issue,
     path: getDocumentPath(issue.path, doc, exported),
   }));
+}
+
+/**
+ * `doc` with each tool's declaration replaced by its shared copy (lib/tools/intern.ts): the same
+ * content, so the same export, but a declaration the process has seen before comes with its
+ * parameter plan and compiled value checks already worked out.
+ */
+export function withInternedTools(doc: WorkflowDocument): WorkflowDocument {
+  // fromEntries defines own members, so a tool named "__proto__" stays a tool.
+  const tools = Object.fromEntries(
+    Object.entries(doc.tools).map(([name, snapshot]) => [
+      name,
+      { ...snapshot, declaration: internDeclaration(snapshot.declaration) },
+    ]),
+  );
+  return { ...doc, tools };
 }

@@ -5,6 +5,7 @@
  * problem is reported with the JSON path it has in the file as given.
  */
 import { hashDeclaration } from '../tools/canonical-json';
+import { internDeclaration } from '../tools/intern';
 import type { JsonSchema, ToolDeclaration, ToolSource } from '../tools/types';
 import { err, joinPointer, ok, pointerSegment, type Issue, type Result } from '../result';
 import workflowV1Schema from '../../public/schemas/workflow.v1.schema.json';
@@ -329,7 +330,9 @@ function checkIntegrity(file: WorkflowExportV1, issues: Issue[]): void {
   // One declaration object per tool, hashed once and shared by every node that uses it, so the
   // parameter plan and outputs (cached per declaration object in params.ts) are worked out once
   // per tool, not once per node.
-  const declarations = file.tools.map(createToolDeclaration);
+  // Interned (lib/tools/intern.ts): the same declaration in the next request is the same object,
+  // so its hash, plan and value checks are not worked out again.
+  const declarations = file.tools.map((tool) => internDeclaration(createToolDeclaration(tool)));
   file.tools.forEach((tool, i) => {
     const at = joinPointer('/tools', i);
     if (toolIndex.has(tool.name)) {

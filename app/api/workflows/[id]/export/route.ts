@@ -1,5 +1,6 @@
 /** GET /api/workflows/[id]/export — the workflow as v1 node JSON (DESIGN §2), as a download. */
 import { withErrors } from '@/lib/http/errors';
+import { withInternedTools } from '@/lib/workflow/check';
 import { exportWorkflow, formatExportFile } from '@/lib/workflow/export';
 import { getAttachmentHeaders, loadOwnedWorkflow } from '../../access';
 
@@ -10,7 +11,11 @@ type Context = { params: Promise<{ id: string }> };
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   const { workflow } = await loadOwnedWorkflow(request, id, 'export');
-  const exported = exportWorkflow(workflow.document, { id: workflow.id, name: workflow.name });
+  // Shared declarations: a tool's parameter plan and value checks are worked out once per process.
+  const exported = exportWorkflow(withInternedTools(workflow.document), {
+    id: workflow.id,
+    name: workflow.name,
+  });
   return new Response(formatExportFile(exported), {
     headers: getAttachmentHeaders(workflow.name),
   });
