@@ -8,8 +8,7 @@ import type { WorkflowDocument } from '../workflow/types';
 import { sql } from './sql';
 import type { Db } from './client';
 import { createId } from './ids';
-import { ensureOwner } from './owners';
-import { adoptJson, parseJson } from '../tools/json-value';
+import { parseJson } from '../tools/json-value';
 
 /** Unlabelled revisions kept per workflow; labelled ones are kept regardless. */
 export const REVISION_LIMIT = 200;
@@ -50,11 +49,6 @@ export interface WorkflowAccess {
 }
 
 type Row = Omit<WorkflowRecord, 'document'> & { document: unknown };
-// The stored JSON, parsed by Prisma for this read only: its records lose their prototype.
-const toRecord = (row: Row): WorkflowRecord => ({
-  ...row,
-  document: adoptJson(row.document) as WorkflowDocument,
-});
 
 /** An empty document for a new workflow. */
 export function createEmptyDocument(task = ''): WorkflowDocument {
@@ -84,35 +78,39 @@ export async function createWorkflow(
   const id = createId('wf');
   const task = input.task ?? input.document?.task ?? '';
   const document = input.document ?? createEmptyDocument(task);
-  // An interactive transaction with TX_OPTIONS, like saves: a burst of creates waits for a pooled
-  // connection instead of failing after Prisma's default 2 s (P2028, seen under `npm run load`).
-  const row = await db.$transaction(async (tx) => {
-    if (input.ownerId) await ensureOwner(tx, input.ownerId);
-    const created = await tx.workflow.create({
-      data: {
-        id,
-        name: input.name,
-        task,
-        document: document as object,
-        ownerId: input.ownerId,
-        forkedFromId: input.forkedFromId ?? null,
-      },
-    });
-    await tx.workflowRevision.create({
-      data: {
-        id: createId('rev'),
-        workflowId: id,
-        version: 1,
-        name: input.name,
-        task,
-        document: document as object,
-        ...getDocumentCounts(document),
-        reason: input.reason ?? 'create',
-      },
-    });
-    return created;
-  }, TX_OPTIONS);
-  return toRecord(row as Row);
+  const text = JSON.stringify(document);
+  const { nodeCount, edgeCount } = getDocumentCounts(document);
+  const now = new Date();
+  const ownerId = input.ownerId ?? null;
+  // One statement, so atomic without an interactive transaction, and straight to the driver
+  // (lib/db/sql.ts) rather than through Prisma's query compiler: the owner row if new, the
+  // workflow at version 1, and its first revision copied from the inserted row. Foreign keys are
+  // checked at the end of the statement, when all three rows exist. Every parameter is cast, as
+  // in updateWorkflow.
+  const [row] = await sql(db)<Omit<Row, 'document'>>`
+    WITH owner AS (
+      INSERT INTO "Owner" ("id", "createdAt")
+      SELECT ${ownerId}::text, ${now}::timestamp(3) WHERE ${ownerId}::text IS NOT NULL
+      ON CONFLICT ("id") DO NOTHING
+    ), created AS (
+      INSERT INTO "Workflow"
+        ("id", "ownerId", "name", "task", "document", "version", "forkedFromId", "createdAt", "updatedAt")
+      VALUES (${id}::text, ${ownerId}::text, ${input.name}::text, ${task}::text, ${text}::json, 1,
+              ${input.forkedFromId ?? null}::text, ${now}::timestamp(3), ${now}::timestamp(3))
+      RETURNING "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt",
+                "document"
+    ), revision AS (
+      INSERT INTO "WorkflowRevision"
+        ("id", "workflowId", "version", "name", "task", "document", "nodeCount", "edgeCount",
+         "reason", "label", "createdAt")
+      SELECT ${createId('rev')}::text, c."id", 1, c."name", c."task", c."document",
+             ${nodeCount}::int, ${edgeCount}::int, ${input.reason ?? 'create'}::text, NULL,
+             ${now}::timestamp(3)
+      FROM created c
+    )
+    SELECT "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt"
+    FROM created`;
+  return { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt), document };
 }
 
 /** The workflow, or null. */
