@@ -49,13 +49,21 @@ export function toQuery(
 export function sql(db: RawQueryable) {
   return async <R>(strings: TemplateStringsArray, ...values: SqlValue[]): Promise<R[]> => {
     const { text, params } = toQuery(strings, values);
-    const backing = findDatabaseBacking(db);
-    if (backing?.kind === 'postgres') {
-      return (await backing.pool.query({ text, values: params, types: PG_TYPES })).rows as R[];
-    }
-    if (backing?.kind === 'pglite') {
-      return (await backing.pglite.query<R>(text, params, { parsers: PGLITE_PARSERS })).rows;
-    }
-    return db.$queryRawUnsafe<R[]>(text, ...params);
+    return queryText<R>(db, text, params);
   };
+}
+
+/**
+ * Runs SQL text with `$1…$n` parameters on `db` the same way, for SQL that comes whole from
+ * elsewhere (a library's store); parameters as the driver takes them.
+ */
+export async function queryText<R>(db: RawQueryable, text: string, params: readonly unknown[]): Promise<R[]> {
+  const backing = findDatabaseBacking(db);
+  if (backing?.kind === 'postgres') {
+    return (await backing.pool.query({ text, values: [...params], types: PG_TYPES })).rows as R[];
+  }
+  if (backing?.kind === 'pglite') {
+    return (await backing.pglite.query<R>(text, [...params], { parsers: PGLITE_PARSERS })).rows;
+  }
+  return db.$queryRawUnsafe<R[]>(text, ...params);
 }

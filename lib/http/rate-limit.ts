@@ -10,6 +10,7 @@ import 'server-only';
  */
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { getPrisma, type Db } from '../db/client';
+import { queryText } from '../db/sql';
 import { AppError } from './errors';
 
 export interface RateLimiter {
@@ -22,15 +23,21 @@ const TABLE = 'rate_limits';
 
 /**
  * rate-limiter-flexible's Postgres store sends `{text, values}` to a pg client; this one runs
- * them through Prisma, so PGlite and Postgres are served by the client the app already has.
- * `expire` is BIGINT, which raw queries give as BigInt: the store does arithmetic on it.
+ * them on the database under the app's client (lib/db/sql.ts: the pool or the PGlite instance,
+ * past Prisma's query compiler), so PGlite and Postgres are served alike. `expire` is BIGINT,
+ * which comes back as a string (pg) or a BigInt: the store does arithmetic on it.
  */
 function createStoreClient(db: Db) {
   return {
     async query({ text, values = [] }: { text: string; values?: unknown[] }) {
-      const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(text, ...values);
+      const rows = await queryText<Record<string, unknown>>(db, text, values);
       const plain = rows.map((row) =>
-        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])),
+        Object.fromEntries(
+          Object.entries(row).map(([k, v]) => [
+            k,
+            typeof v === 'bigint' || (k === 'expire' && typeof v === 'string') ? Number(v) : v,
+          ]),
+        ),
       );
       return { rows: plain, rowCount: plain.length };
     },
