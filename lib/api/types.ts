@@ -88,9 +88,20 @@ export interface WorkflowListResponse {
   workflows: WorkflowSummary[];
 }
 
-/** GET, PUT /api/workflows/[id], POST /api/workflows, POST /api/shares/[token]/fork */
+/** GET /api/workflows/[id], POST /api/workflows, POST /api/shares/[token]/fork */
 export interface WorkflowResponse {
   workflow: Workflow;
+}
+
+/** A workflow without its document. */
+export type WorkflowHead = Omit<Workflow, 'document'>;
+
+/**
+ * PUT /api/workflows/[id]: the saved workflow without its document, which is the one the request
+ * sent, stored as sent (echoing it back cost a save as much as a read: JSON, gzip and the socket).
+ */
+export interface SavedWorkflowResponse {
+  workflow: WorkflowHead;
 }
 
 /** 409 `conflict:version` of PUT /api/workflows/[id] and of a restore: the server's copy. */

@@ -12,6 +12,7 @@ import type {
   RevisionResponse,
   ShareListResponse,
   UpdateWorkflowRequest,
+  SavedWorkflowResponse,
   WorkflowResponse,
 } from './types';
 
@@ -28,7 +29,7 @@ export const createWorkflow = (body: CreateWorkflowRequest, opts: CallOptions = 
 
 /** PUT /api/workflows/[id]; a stale version fails with `conflict:version` and the server's copy in `body.current`. */
 export const saveWorkflow = (id: string, body: UpdateWorkflowRequest, opts: CallOptions = {}) =>
-  callApi<Jsonified<WorkflowResponse>>(`/api/workflows/${segment(id)}`, {
+  callApi<Jsonified<SavedWorkflowResponse>>(`/api/workflows/${segment(id)}`, {
     ...opts,
     method: 'PUT',
     json: body,

@@ -195,9 +195,13 @@ describe.each(backends)('/api/workflows on $name', (backend) => {
       expect(ok.status).toBe(200);
       const saved = (await ok.json()).workflow;
       expect(saved.version).toBe(2);
+      // The answer is the workflow without the document the request sent, which is what was stored.
+      expect(Object.keys(saved)).not.toContain('document');
+      expect(saved).toMatchObject({ id: wf.id, name: 'Put', ownerId: wf.ownerId });
       // Written in SQL by hand: the timestamp must mean the same instant Prisma would store.
       const reread = (await (await alice.send(read, 'GET', url, undefined, { id: wf.id })).json()).workflow;
       expect(reread.updatedAt).toBe(saved.updatedAt);
+      expect(JSON.stringify(reread.document)).toBe(JSON.stringify(moved));
       expect(Math.abs(new Date(reread.updatedAt).getTime() - Date.now())).toBeLessThan(60_000);
       expect(new Date(reread.updatedAt).getTime()).toBeGreaterThanOrEqual(
         new Date(reread.createdAt).getTime(),

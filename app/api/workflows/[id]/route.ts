@@ -3,7 +3,7 @@
  * PUT — save with optimistic concurrency (409 with the server copy on a stale version);
  * DELETE — remove it with its revisions and share links.
  */
-import type { VersionConflictBody, WorkflowResponse } from '@/lib/api/types';
+import type { SavedWorkflowResponse, VersionConflictBody } from '@/lib/api/types';
 import { deleteWorkflow, getWorkflowText, updateWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
@@ -48,7 +48,10 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
     document: body.document,
     ownerId: owner.id,
   });
-  if (outcome.ok) return Response.json({ workflow: outcome.workflow } satisfies WorkflowResponse);
+  if (outcome.ok) {
+    const { document: _sent, ...workflow } = outcome.workflow;
+    return Response.json({ workflow } satisfies SavedWorkflowResponse);
+  }
   if (outcome.reason === 'not_found') throw workflowNotFound(id);
   if (outcome.reason === 'forbidden') {
     assertOwnsWorkflow(owner, outcome.access, 'change');
