@@ -6,9 +6,10 @@
  */
 import type { WorkflowDocument } from '../../lib/workflow/types';
 import { buildDocument, editDocument, pickNodeCount } from './documents';
+import { createHttpClient } from './http';
 import { createRandom, type Random } from './random';
 import { isError, type Operation, type Recorder } from './stats';
-import { hashDocument, type Ack } from './verify';
+import { hashDocumentText, type Ack } from './verify';
 
 export interface SimulationOptions {
   baseUrl: string;
@@ -108,6 +109,7 @@ export async function simulate(
   log: (line: string) => void,
 ): Promise<SimulationResult> {
   const gate = new Semaphore(opts.concurrency);
+  const client = createHttpClient(opts.baseUrl, opts.concurrency);
   const acks: Ack[] = [];
   const highestAck = new Map<string, number>();
   const workflowIds: string[] = [];
@@ -153,17 +155,12 @@ export async function simulate(
         headers['content-type'] = 'application/json';
         headers.origin = opts.baseUrl; // what a browser sends on a same-origin fetch (lib/http/csrf.ts)
       }
-      const res = await fetch(opts.baseUrl + path, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(opts.timeoutMs),
-      });
-      const text = await res.text();
-      const set = res.headers.get('set-cookie');
+      const res = await client.send(method, path, headers, body, opts.timeoutMs);
+      const { text } = res;
+      const set = res.headers['set-cookie']?.[0];
       if (set && !owner.cookie) owner.cookie = set.split(';')[0];
       let json: unknown;
-      if ((res.headers.get('content-type') ?? '').includes('json') && operation !== 'export') {
+      if ((res.headers['content-type'] ?? '').includes('json') && operation !== 'export') {
         try {
           json = JSON.parse(text);
         } catch {
@@ -208,7 +205,7 @@ export async function simulate(
     );
     if (reply.status !== 201) return undefined;
     const workflow = (reply.json as { workflow: { id: string; version: number } }).workflow;
-    acknowledge(workflow.id, workflow.version, hashDocument(doc));
+    acknowledge(workflow.id, workflow.version, hashDocumentText(text));
     owner.workflows.push(workflow.id);
     workflowIds.push(workflow.id);
     return { id: workflow.id, nodes: doc.nodes.length, bytes: text.length };
@@ -254,7 +251,7 @@ export async function simulate(
       );
       if (reply.status === 200) {
         const version = (reply.json as { workflow: { version: number } }).workflow.version;
-        acknowledge(current.id, version, hashDocument(doc));
+        acknowledge(current.id, version, hashDocumentText(text));
         tab.current = { id: current.id, version, doc };
         if (attempt > 0) result.conflictsResolved += 1;
         return;
@@ -396,6 +393,7 @@ export async function simulate(
     );
   } finally {
     clearInterval(progress);
+    client.close();
   }
   const endedAt = performance.now();
   return {
