@@ -10,6 +10,8 @@
  *   npm run load -- --record                      also write the figures into BENCHMARKS.md
  *
  * Options: --seconds N (300) --owners N (40) --concurrency N (one request per tab)
+ * --processes N (as `npm start` runs on Postgres: one per core, at most 4; 1 for builds before
+ * scripts/serve.ts)
  * --workflows-per-owner N (3) --two-tab-share F (0.25) --think-ms N (0) --max-requests N
  * (1000 × seconds) --timeout-ms N (30000) --seed N (1) --pg-url URL (admin connection,
  * postgres://postgres@127.0.0.1:5432/postgres) --keep (keep the database) --json FILE.
@@ -29,6 +31,7 @@ import {
   loadStoredWorkflows,
 } from './database';
 import { formatText, overallPercentiles, recordInBenchmarks, type LoadReport } from './report';
+import { getWebProcesses } from '../../lib/server/web-processes';
 import { CpuMeter, getProcessTree, readMachineTicks, startServer, type StartedServer } from './server';
 import { simulate, type SimulationResult } from './simulate';
 import { percentile, Recorder } from './stats';
@@ -40,6 +43,7 @@ export interface LoadOptions {
   seconds: number;
   owners: number;
   concurrency?: number;
+  processes?: number;
   workflowsPerOwner: number;
   twoTabShare: number;
   thinkMs: number;
@@ -74,6 +78,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
     '--seconds': 'seconds',
     '--owners': 'owners',
     '--concurrency': 'concurrency',
+    '--processes': 'processes',
     '--workflows-per-owner': 'workflowsPerOwner',
     '--two-tab-share': 'twoTabShare',
     '--think-ms': 'thinkMs',
@@ -120,6 +125,14 @@ const log = (line: string) => process.stderr.write(line + '\n');
 
 async function main(argv: string[]): Promise<number> {
   const opts = parseArgs(argv);
+  // As many `next start` processes as `npm start` would run on a Postgres server here.
+  const decided = getWebProcesses(
+    { DATABASE_URL: opts.pgUrl } as unknown as NodeJS.ProcessEnv,
+    os.availableParallelism(),
+  );
+  const processes = opts.processes ?? (decided.ok ? decided.count : 1);
+  if (!Number.isInteger(processes) || processes < 1)
+    throw new Error('--processes must be a whole number ≥ 1');
   const loadBefore = os.loadavg();
   let server: StartedServer | undefined;
   let database: { url: string; name: string; drop(): Promise<void> } | undefined;
@@ -176,6 +189,7 @@ async function main(argv: string[]): Promise<number> {
         appDir: opts.appDir,
         databaseUrl,
         secret: randomBytes(32).toString('hex'),
+        processes,
       });
       baseUrl = server.url;
       log(`load: server on ${baseUrl}`);
@@ -304,7 +318,7 @@ async function main(argv: string[]): Promise<number> {
       loadAfter: os.loadavg(),
       server: opts.serverUrl
         ? `server at ${opts.serverUrl}`
-        : `next start (production build, NODE_ENV=production) on 127.0.0.1, Postgres ${facts.maxConnections} max_connections on 127.0.0.1, fresh database`,
+        : `next start (production build, NODE_ENV=production) on 127.0.0.1 in ${processes === 1 ? 'one process' : `${processes} processes (scripts/serve.ts)`}, Postgres ${facts.maxConnections} max_connections on 127.0.0.1, fresh database`,
       config: {
         owners: opts.owners,
         tabs: sim.tabs,

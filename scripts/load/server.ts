@@ -62,6 +62,11 @@ export async function startServer(opts: {
   appDir: string;
   databaseUrl: string;
   secret: string;
+  /**
+   * `next start` processes: 1 runs `next start` itself, as builds before scripts/serve.ts did;
+   * more runs `npm start`'s server (scripts/serve.ts) with TOOLFLOW_WEB_PROCESSES set.
+   */
+  processes: number;
 }): Promise<StartedServer> {
   if (!existsSync(join(opts.appDir, '.next', 'BUILD_ID')))
     throw new Error(
@@ -78,24 +83,32 @@ export async function startServer(opts: {
     TOOLFLOW_SECRET: opts.secret,
   };
   const profile = getProfileArgs();
-  const child = spawn(
-    process.execPath,
-    [
+  const address = ['--hostname', '127.0.0.1', '--port', String(port)];
+  let command: string[];
+  if (opts.processes === 1) {
+    command = [
       ...profile,
       join(opts.appDir, 'node_modules', 'next', 'dist', 'bin', 'next'),
       'start',
-      '--hostname',
-      '127.0.0.1',
-      '--port',
-      String(port),
-    ],
-    {
-      cwd: opts.appDir,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
-    },
-  );
+      ...address,
+    ];
+  } else {
+    const serve = join(opts.appDir, 'scripts', 'serve.ts');
+    if (!existsSync(serve))
+      throw new Error(
+        `${opts.appDir} has no scripts/serve.ts (a build from before multi-process start): pass --processes 1.`,
+      );
+    if (profile.length > 0)
+      throw new Error('BENCH_CPU_PROF profiles one process: pass --processes 1 with it.');
+    env.TOOLFLOW_WEB_PROCESSES = String(opts.processes);
+    command = [join(opts.appDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), serve, ...address];
+  }
+  const child = spawn(process.execPath, command, {
+    cwd: opts.appDir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8_000);

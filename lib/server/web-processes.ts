@@ -1,0 +1,42 @@
+/**
+ * How many `next start` processes `npm start` runs (scripts/serve.ts). Pure: no IO, no
+ * `server-only`, so the start script and the load test decide the same way.
+ *
+ * One process runs JavaScript on one core, so on a real Postgres server the default is one per
+ * core, up to four (each keeps its own pool of up to TOOLFLOW_DB_POOL connections, 10 by default:
+ * four processes stay well inside Postgres's default 100). The embedded database can be opened
+ * by one process only, so there it is always one. TOOLFLOW_WEB_PROCESSES sets it.
+ */
+import { getDatabaseTarget } from '../db/sql-runner';
+
+/** The most processes the default picks, whatever the core count. */
+export const DEFAULT_MAX_WEB_PROCESSES = 4;
+
+export type WebProcesses = { ok: true; count: number; why: string } | { ok: false; message: string };
+
+/** The number of web processes for this environment on a machine with `cores` cores. */
+export function getWebProcesses(env: NodeJS.ProcessEnv, cores: number): WebProcesses {
+  const target = getDatabaseTarget(env);
+  const raw = env.TOOLFLOW_WEB_PROCESSES?.trim();
+  if (raw) {
+    const count = Number(raw);
+    if (!Number.isInteger(count) || count < 1 || count > 64) {
+      return {
+        ok: false,
+        message: `TOOLFLOW_WEB_PROCESSES must be a whole number from 1 to 64, not "${raw}".`,
+      };
+    }
+    if (count > 1 && target.kind === 'pglite') {
+      return {
+        ok: false,
+        message: `TOOLFLOW_WEB_PROCESSES=${count} needs a Postgres server (DATABASE_URL=postgres://…): the embedded database can be opened by one process only. Unset it, or set it to 1.`,
+      };
+    }
+    return { ok: true, count, why: 'TOOLFLOW_WEB_PROCESSES' };
+  }
+  if (target.kind === 'pglite') {
+    return { ok: true, count: 1, why: 'the embedded database is opened by one process only' };
+  }
+  const count = Math.max(1, Math.min(Math.floor(cores), DEFAULT_MAX_WEB_PROCESSES));
+  return { ok: true, count, why: `one per core, at most ${DEFAULT_MAX_WEB_PROCESSES}` };
+}
