@@ -55,7 +55,7 @@ cluster.on('exit', (worker, code, signal) => {
   const lived = Date.now() - (startedAt.get(worker) ?? Date.now());
   startedAt.delete(worker);
   if (stopping) {
-    if (startedAt.size === 0) process.exit(0);
+    if (startedAt.size === 0) process.exit();
     return;
   }
   earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
