@@ -48,7 +48,16 @@ export interface WorkflowAccess {
   version: number;
 }
 
-type Row = Omit<WorkflowRecord, 'document'> & { document: unknown };
+/** A workflow row as the write statements return it: everything but the document. */
+type Row = Omit<WorkflowRecord, 'document'>;
+
+/** The record of a row just written with `document` (the one sent: it is what was stored). */
+const toRecord = (row: Row, document: WorkflowDocument): WorkflowRecord => ({
+  ...row,
+  createdAt: new Date(row.createdAt),
+  updatedAt: new Date(row.updatedAt),
+  document,
+});
 
 /** An empty document for a new workflow. */
 export function createEmptyDocument(task = ''): WorkflowDocument {
@@ -87,7 +96,7 @@ export async function createWorkflow(
   // workflow at version 1, and its first revision copied from the inserted row. Foreign keys are
   // checked at the end of the statement, when all three rows exist. Every parameter is cast, as
   // in updateWorkflow.
-  const [row] = await sql(db)<Omit<Row, 'document'>>`
+  const [row] = await sql(db)<Row>`
     WITH owner AS (
       INSERT INTO "Owner" ("id", "createdAt")
       SELECT ${ownerId}::text, ${now}::timestamp(3) WHERE ${ownerId}::text IS NOT NULL
@@ -110,7 +119,7 @@ export async function createWorkflow(
     )
     SELECT "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt"
     FROM created`;
-  return { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt), document };
+  return toRecord(row, document);
 }
 
 /** The workflow, or null. */
@@ -207,7 +216,7 @@ export async function updateWorkflow(
   // Every parameter is cast: the SQL goes straight to the driver (lib/db/sql.ts), and Postgres
   // cannot infer a type for a value in the SELECT list that feeds the INSERT.
   const ownerId = input.ownerId ?? null;
-  const [row] = await sql(db)<Omit<Row, 'document'>>`
+  const [row] = await sql(db)<Row>`
     WITH updated AS (
       UPDATE "Workflow"
       SET "document" = ${text}::json, "version" = ${nextVersion}::int, "task" = ${task}::text,
@@ -231,17 +240,7 @@ export async function updateWorkflow(
     )
     SELECT "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt"
     FROM updated`;
-  if (row) {
-    return {
-      ok: true,
-      workflow: {
-        ...row,
-        createdAt: new Date(row.createdAt),
-        updatedAt: new Date(row.updatedAt),
-        document: input.document,
-      },
-    };
-  }
+  if (row) return { ok: true, workflow: toRecord(row, input.document) };
   if (input.ownerId !== undefined) {
     const access = await getWorkflowAccess(db, id);
     if (!access) return { ok: false, reason: 'not_found' };
