@@ -27,8 +27,8 @@ import { getPrisma } from '@/lib/db/client';
 import { getLiveShare } from '@/lib/db/shares';
 import { createRenderedPageCache, type RenderedPageCache } from '@/lib/http/rendered-pages';
 
-/** Paths that are not pages: the API answers for itself, files need no owner. */
-const NOT_A_PAGE = /^\/(?:api\/|_next\/|favicon\.ico$)|\.[a-zA-Z0-9]+$/;
+/** Paths that are not pages: files need no owner (the API does not reach here; see `config`). */
+const NOT_A_PAGE = /^\/(?:_next\/|favicon\.ico$)|\.[a-zA-Z0-9]+$/;
 /** A share link's page, and the rendered copies of shared versions (reached only by rewrite). */
 const SHARE_PAGE = /^\/s\/([^/]+)\/?$/;
 const SHARED_VERSION_PAGE = /^\/s\/v(?:\/|$)/;
