@@ -8,6 +8,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { getProcessTree } from '../scripts/load/server';
 
 // Beside the suite's own server (E2E_PORT), the scripted model (+1) and configuration.spec (+2).
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 3;
@@ -34,28 +35,13 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 
 /** The `next start` processes under the server: the cluster's workers (their command is next-server). */
 function getWorkers(primary: number): number[] {
-  const found: number[] = [];
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  return getProcessTree(primary).filter((pid) => {
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('next-server');
     } catch {
-      // gone
+      return false; // gone
     }
-  }
-  const queue = [primary];
-  while (queue.length > 0) {
-    const pid = queue.shift()!;
-    for (const child of children.get(pid) ?? []) {
-      queue.push(child);
-      const command = fs.readFileSync(`/proc/${child}/cmdline`, 'utf8');
-      if (command.startsWith('next-server')) found.push(child);
-    }
-  }
-  return found;
+  });
 }
 
 /**
