@@ -290,6 +290,15 @@ export function createEditorStore(init: EditorInit) {
         /** After undo/redo the document changed under the flow objects: rebuild them. */
         const syncFlow = () => commit(get().doc, false, new Set(get().selectedNodeIds));
 
+        /** Undo or redo, once every edit asked before it has applied. */
+        const stepHistory = (direction: 'undo' | 'redo') =>
+          afterWaiting(() => {
+            if (isLocked(get())) return;
+            lastTyping = null;
+            getHistory().getState()[direction]();
+            syncFlow();
+          });
+
         const recordAiChange = () => {
           if (!aiBase) return;
           const base = aiBase;
@@ -443,20 +452,8 @@ export function createEditorStore(init: EditorInit) {
           },
 
           // Behind any edit still waiting for the commands, so Undo undoes the edit asked before it.
-          undo: () =>
-            afterWaiting(() => {
-              if (isLocked(get())) return;
-              lastTyping = null;
-              getHistory().getState().undo();
-              syncFlow();
-            }),
-          redo: () =>
-            afterWaiting(() => {
-              if (isLocked(get())) return;
-              lastTyping = null;
-              getHistory().getState().redo();
-              syncFlow();
-            }),
+          undo: () => stepHistory('undo'),
+          redo: () => stepHistory('redo'),
 
           selectNodes: (ids) => {
             const flowNodes = toFlowNodes(get().doc, get().flowNodes, new Set(ids));
