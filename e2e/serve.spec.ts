@@ -1,5 +1,5 @@
 /**
- * `npm start`'s server on Postgres (scripts/serve.ts): several `next start` processes share one
+ * `npm start`'s server on Postgres (scripts/serve.ts): several web processes (scripts/web-process.ts) share one
  * port; one that dies is replaced while the others keep serving; SIGTERM stops them all.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -33,11 +33,11 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** The `next start` processes under the server: the cluster's workers (their command is next-server). */
+/** The web processes under the server: the cluster's workers (scripts/web-process.ts names them toolflow-web). */
 function getWorkers(primary: number): number[] {
   return getProcessTree(primary).filter((pid) => {
     try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('next-server');
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('toolflow-web');
     } catch {
       return false; // gone
     }

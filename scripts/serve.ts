@@ -12,7 +12,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
 import { createRequire } from 'node:module';
-import { getWebProcesses } from '../lib/server/web-processes';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getWebProcessNodeFlags, getWebProcesses } from '../lib/server/web-processes';
 
 const RESTART_DELAY_MS = 1_000;
 /** A process that dies sooner than this after starting counts as a crash loop. */
@@ -26,20 +27,16 @@ if (!decided.ok) {
   process.exit(1);
 }
 const { count, why } = decided;
-const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+const webProcess = fileURLToPath(new URL('./web-process.ts', import.meta.url));
+/** tsx's ESM hooks only: Next's own CommonJS `require`s load as plain Node loads them. */
+const tsxEsm = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 
-/**
- * Node's young generation, per process, unless NODE_OPTIONS sets it: requests allocate a lot of
- * short-lived objects (a parsed document per save), and the default 16 MB semi-space promoted
- * many of them to the old generation. 32 MB raised the load test's throughput by about 5 %
- * (BENCHMARKS.md, issue 15's sixth pass) for at most ~50 MB more memory per process.
- */
-const SEMI_SPACE = /--max-semi-space-size/.test(process.env.NODE_OPTIONS ?? '')
-  ? []
-  : ['--max-semi-space-size=32'];
-
-// Workers run plain Node on Next's own entry: no tsx loader (execArgv), the arguments as given.
-cluster.setupPrimary({ exec: nextBin, args: ['start', ...process.argv.slice(2)], execArgv: SEMI_SPACE });
+// Workers run scripts/web-process.ts with the arguments as given.
+cluster.setupPrimary({
+  exec: webProcess,
+  args: process.argv.slice(2),
+  execArgv: ['--import', tsxEsm, ...getWebProcessNodeFlags(process.env)],
+});
 console.log(`toolflow: ${count} web process${count === 1 ? '' : 'es'} (${why})`);
 
 const startedAt = new Map<Worker, number>();

@@ -4,6 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getWebProcessNodeFlags } from '../../lib/server/web-processes';
 
 /** Whether `port` is free on 127.0.0.1. */
 function isPortFree(port: number): Promise<boolean> {
@@ -45,6 +47,21 @@ export async function getFreePort(): Promise<number> {
   });
 }
 
+/**
+ * The command (after `node`) that serves the build in `appDir` in one process, as `npm start`
+ * runs each of its processes: scripts/web-process.ts under tsx's ESM hooks with the web processes'
+ * Node flags, then `profile` (getProfileArgs). A build from before that script has only
+ * `next start`, which this runs instead.
+ */
+export function getWebProcessCommand(appDir: string, address: string[], profile: string[]): string[] {
+  const webProcess = join(appDir, 'scripts', 'web-process.ts');
+  if (!existsSync(webProcess)) {
+    return [...profile, join(appDir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', ...address];
+  }
+  const tsxEsm = pathToFileURL(join(appDir, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')).href;
+  return ['--import', tsxEsm, ...getWebProcessNodeFlags(process.env), ...profile, webProcess, ...address];
+}
+
 export interface StartedServer {
   url: string;
   /** The pid of `next start` (it leads its own process group, with any workers it forks). */
@@ -63,8 +80,9 @@ export async function startServer(opts: {
   databaseUrl: string;
   secret: string;
   /**
-   * `next start` processes: 1 runs `next start` itself, as builds before scripts/serve.ts did;
-   * more runs `npm start`'s server (scripts/serve.ts) with TOOLFLOW_WEB_PROCESSES set.
+   * Web processes: 1 runs one itself (getWebProcessCommand: `next start` for builds from before
+   * scripts/web-process.ts); more runs `npm start`'s server (scripts/serve.ts) with
+   * TOOLFLOW_WEB_PROCESSES set.
    */
   processes: number;
 }): Promise<StartedServer> {
@@ -86,12 +104,7 @@ export async function startServer(opts: {
   const address = ['--hostname', '127.0.0.1', '--port', String(port)];
   let command: string[];
   if (opts.processes === 1) {
-    command = [
-      ...profile,
-      join(opts.appDir, 'node_modules', 'next', 'dist', 'bin', 'next'),
-      'start',
-      ...address,
-    ];
+    command = getWebProcessCommand(opts.appDir, address, profile);
   } else {
     const serve = join(opts.appDir, 'scripts', 'serve.ts');
     if (!existsSync(serve))
