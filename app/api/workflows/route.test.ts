@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestBackends, jsonRequest, useTestDatabase, type TestDatabase } from '@/tests/db';
 import { createOwnerClient, type OwnerClient } from '@/tests/owner-client';
@@ -123,6 +124,55 @@ describe.each(backends)('/api/workflows on $name', (backend) => {
       const mine = await (await alice.send(list, 'GET', '/api/workflows')).json();
       expect(mine.workflows.map((w: { id: string }) => w.id)).toEqual([second.id, first.id]);
       expect(mine.workflows.map((w: { nodeCount: number }) => w.nodeCount)).toEqual([0, 2]);
+    });
+
+    it('lists the node count of the latest save, stored with it', async () => {
+      const alice = createOwnerClient();
+      const made = await createAs(alice, 'Grows');
+      const three = { ...document, nodes: [...document.nodes, { ...document.nodes[1], id: 'step_3' }] };
+      const saved = await alice.send(
+        update,
+        'PUT',
+        `/api/workflows/${made.id}`,
+        { version: made.version, document: three },
+        { id: made.id },
+      );
+      expect(saved.status).toBe(200);
+      const mine = await (await alice.send(list, 'GET', '/api/workflows')).json();
+      expect(mine.workflows.map((w: { nodeCount: number }) => w.nodeCount)).toEqual([3]);
+      // The list reads the stored column: a document changed behind it does not change the count.
+      await database.db
+        .$executeRaw`UPDATE "Workflow" SET "document" = '{"nodes":[]}'::json WHERE "id" = ${made.id}`;
+      const again = await (await alice.send(list, 'GET', '/api/workflows')).json();
+      expect(again.workflows.map((w: { nodeCount: number }) => w.nodeCount)).toEqual([3]);
+    });
+
+    it('backfills the node counts of workflows written before they were stored (the migration)', async () => {
+      const alice = createOwnerClient();
+      const counted = await createAs(alice, 'Two nodes');
+      const odd = await createAs(alice, 'Nodes not a list');
+      await database.db
+        .$executeRaw`UPDATE "Workflow" SET "nodeCount" = 0 WHERE "id" IN (${counted.id}, ${odd.id})`;
+      await database.db
+        .$executeRaw`UPDATE "Workflow" SET "document" = '{"nodes":{"a":{}}}'::json WHERE "id" = ${odd.id}`;
+      const sql = readFileSync(
+        new URL(
+          '../../../prisma/migrations/20261128000000_workflow_node_count/migration.sql',
+          import.meta.url,
+        ),
+        'utf8',
+      );
+      const backfill = sql.slice(sql.indexOf('UPDATE "Workflow"')).replace(/;\s*$/, '');
+      await database.db.$executeRawUnsafe(`${backfill} WHERE "id" IN ('${counted.id}', '${odd.id}')`);
+      const mine = await (await alice.send(list, 'GET', '/api/workflows')).json();
+      expect(
+        JSON.stringify(mine.workflows.map((w: { name: string; nodeCount: number }) => [w.name, w.nodeCount])),
+      ).toBe(
+        JSON.stringify([
+          ['Nodes not a list', 0],
+          ['Two nodes', 2],
+        ]),
+      );
     });
 
     it('gives a caller without a cookie an empty list and a new owner cookie', async () => {
