@@ -66,6 +66,7 @@ describe('isWholeBody', () => {
 
   it('passes streams, bodies already encoded, no-transform and answers without a body', () => {
     expect(isWholeBody(200, 'text/event-stream', undefined, undefined)).toBe(false);
+    expect(isWholeBody(200, 'application/x-ndjson; charset=utf-8', undefined, undefined)).toBe(false);
     expect(isWholeBody(200, 'application/octet-stream', undefined, undefined)).toBe(false);
     expect(isWholeBody(200, undefined, undefined, undefined)).toBe(false);
     expect(isWholeBody(200, 'application/json', 'gzip', undefined)).toBe(false);
@@ -99,11 +100,12 @@ describe('compressApiResponse', () => {
       res.setHeader('content-type', 'application/json');
       res.end('{"ok":true}');
     },
+    // The plan and a test-run's events: one JSON line at a time.
     '/api/events': (_req, res) => {
-      res.setHeader('content-type', 'text/event-stream');
+      res.setHeader('content-type', 'application/x-ndjson; charset=utf-8');
       res.flushHeaders();
-      res.write('data: 1\n\n');
-      setTimeout(() => res.end('data: 2\n\n'), 20);
+      res.write('{"n":1}\n');
+      setTimeout(() => res.end('{"n":2}\n'), 20);
     },
     '/api/no-content': (_req, res) => {
       res.writeHead(204).end();
@@ -200,11 +202,11 @@ describe('compressApiResponse', () => {
     expect(res.body.toString()).toBe('{"ok":true}');
   });
 
-  it('streams an event stream as it is written', async () => {
+  it('streams a line-by-line answer as it is written', async () => {
     const res = await get('/api/events', 'gzip');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['transfer-encoding']).toBe('chunked');
-    expect(res.body.toString()).toBe('data: 1\n\ndata: 2\n\n');
+    expect(res.body.toString()).toBe('{"n":1}\n{"n":2}\n');
     expect(res.chunks).toBe(2);
   });
 

@@ -3,10 +3,11 @@
  * Next). Next compresses every answer through a streaming compressor that it flushes after each
  * chunk; for a JSON body that is complete when it is written, setting up that stream cost more
  * than compressing the bytes (about 10 % of the server's CPU in the load test, BENCHMARKS.md,
- * issue 15's seventh pass). Here an API answer with a JSON or text body is held until it ends and
- * compressed with one `gzipSync` at a cheap level; an answer that streams (any other content type, such as
- * `text/event-stream`) is passed through as it is written, uncompressed. Pages and static files
- * are left to Next, which still compresses them.
+ * issue 15's sixth and seventh passes). Here an API answer with a JSON or text body is held until
+ * it ends and compressed with one `gzipSync` at a cheap level; an answer that streams (any other
+ * content type, such as the plan's and a test-run's `application/x-ndjson`) is passed through as
+ * it is written, uncompressed. Pages and static files are left to Next, which still compresses
+ * them.
  */
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
