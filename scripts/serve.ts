@@ -10,7 +10,9 @@
  * and this exits once every process has.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getWebProcessNodeFlags, getWebProcesses } from '../lib/server/web-processes';
@@ -27,6 +29,13 @@ if (!decided.ok) {
   process.exit(1);
 }
 const { count, why } = decided;
+// Every process would fail the same way and be restarted until the crash-loop guard gives up.
+if (!existsSync(join(process.cwd(), '.next', 'BUILD_ID'))) {
+  console.error(
+    `Toolflow will not start: there is no production build in ${join(process.cwd(), '.next')}. Run \`npm run build\` first.`,
+  );
+  process.exit(1);
+}
 const webProcess = fileURLToPath(new URL('./web-process.ts', import.meta.url));
 /** tsx's ESM hooks only: Next's own CommonJS `require`s load as plain Node loads them. */
 const tsxEsm = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;

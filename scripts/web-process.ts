@@ -46,7 +46,11 @@ const keepAliveTimeout = parsePositive('--keepAliveTimeout', parsed.keepAliveTim
 // What `ps` shows (and e2e/serve.spec.ts looks for), as `next start` names its process next-server.
 process.title = 'toolflow-web';
 const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? 'localhost', port });
-await app.prepare();
+try {
+  await app.prepare();
+} catch (error) {
+  fail(`Next could not start: ${(error as Error).message}`);
+}
 const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
