@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,22 @@ describe('isWholeBody', () => {
   });
 });
 
+/** Next's own compression middleware, which its router puts on every response after ours. */
+const nextCompression = createRequire(import.meta.url)('next/dist/compiled/compression') as () => (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+) => void;
+
+/** Writes as Next's pipe does: flush the headers, write each chunk, wait for 'drain' on backpressure. */
+async function pipeLikeNext(res: ServerResponse, chunks: (string | Buffer)[]): Promise<void> {
+  res.flushHeaders();
+  for (const chunk of chunks) {
+    if (!res.write(chunk)) await new Promise<void>((resolve) => res.once('drain', resolve));
+  }
+  res.end();
+}
+
 describe('compressApiResponse', () => {
   const big = JSON.stringify({
     nodes: Array.from({ length: 200 }, (_, i) => ({ id: `n${i}`, tool: 'read_file' })),
@@ -110,6 +127,16 @@ describe('compressApiResponse', () => {
     '/api/no-content': (_req, res) => {
       res.writeHead(204).end();
     },
+    // A large binary answer (a run's image) and a large streamed line (a plan's document), each
+    // more than the socket takes at once: the writer must get its 'drain'.
+    '/api/image': (_req, res) => {
+      res.setHeader('content-type', 'image/png');
+      void pipeLikeNext(res, [Buffer.alloc(256 * 1024, 7)]);
+    },
+    '/api/big-lines': (_req, res) => {
+      res.setHeader('content-type', 'application/x-ndjson; charset=utf-8');
+      void pipeLikeNext(res, [`${JSON.stringify({ doc: big.repeat(20) })}\n`, '{"n":2}\n']);
+    },
     '/page': (_req, res) => {
       res.setHeader('content-type', 'application/json');
       res.end(big);
@@ -117,11 +144,13 @@ describe('compressApiResponse', () => {
   };
   let server: http.Server;
   let base: string;
+  const compress = nextCompression();
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       compressApiResponse(req, res);
       seen.acceptEncoding = req.headers['accept-encoding'];
+      compress(req, res, () => {});
       answers[new URL(req.url ?? '/', 'http://x').pathname]!(req, res);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -219,10 +248,20 @@ describe('compressApiResponse', () => {
     expect(head.headers['content-encoding']).toBeUndefined();
   });
 
-  it('does not touch answers outside the API', async () => {
+  it('leaves answers outside the API to Next, which compresses them as a stream', async () => {
     const res = await get('/page', 'gzip');
-    expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.headers.vary).toBeUndefined();
-    expect(res.body.toString()).toBe(big);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    expect(gunzipSync(res.body).toString()).toBe(big);
+  });
+
+  it("lets a large streamed or binary answer finish, under Next's compression middleware", async () => {
+    const image = await get('/api/image', 'gzip');
+    expect(image.status).toBe(200);
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.body.equals(Buffer.alloc(256 * 1024, 7))).toBe(true);
+    const lines = await get('/api/big-lines', 'gzip');
+    expect(lines.headers['content-encoding']).toBeUndefined();
+    expect(lines.body.toString()).toBe(`${JSON.stringify({ doc: big.repeat(20) })}\n{"n":2}\n`);
   });
 });

@@ -121,19 +121,19 @@ export function compressApiResponse(req: IncomingMessage, res: ServerResponse): 
   const end = res.end as Method;
   const writeHead = res.writeHead as Method;
   const flushHeaders = res.flushHeaders as Method;
-  let mode: 'open' | 'hold' | 'pass' = 'open';
+  // open: nothing written yet; hold: collecting the body; pass: everything goes straight
+  // through; sent: the held body went out, anything later goes straight through. The wrappers
+  // stay in place in every mode: Next's compression middleware wraps them in turn (it holds
+  // back 'drain' listeners until its header hook runs), and putting the originals back would
+  // unhook it and leave a streamed answer waiting for a 'drain' that never comes.
+  type Mode = 'open' | 'hold' | 'pass' | 'sent';
+  let mode: Mode = 'open';
   const chunks: Buffer[] = [];
 
-  const restore = () => {
-    res.write = write as ServerResponse['write'];
-    res.end = end as ServerResponse['end'];
-    res.writeHead = writeHead as ServerResponse['writeHead'];
-    res.flushHeaders = flushHeaders as ServerResponse['flushHeaders'];
-  };
   // Decided once, when the answer first writes, ends or sends its headers: by then Next has set
   // the status and every header.
-  const decide = () => {
-    if (mode !== 'open') return;
+  const decide = (): Mode => {
+    if (mode !== 'open') return mode;
     const hold = isWholeBody(
       res.statusCode,
       headerText(res.getHeader('content-type') as string | undefined),
@@ -141,28 +141,26 @@ export function compressApiResponse(req: IncomingMessage, res: ServerResponse): 
       headerText(res.getHeader('cache-control') as string | string[] | undefined),
     );
     mode = hold ? 'hold' : 'pass';
-    if (!hold) restore();
+    return mode;
   };
 
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (mode === 'pass' || mode === 'sent') return writeHead.apply(this, args);
     const [status, reasonOrHeaders, maybeHeaders] = args;
     this.statusCode = status as number;
     if (typeof reasonOrHeaders === 'string') this.statusMessage = reasonOrHeaders;
     const headers = typeof reasonOrHeaders === 'string' ? maybeHeaders : reasonOrHeaders;
     if (headers && typeof headers === 'object') setHeaders(this, headers as OutgoingHttpHeaders);
-    decide();
     // Held: the head goes out with the body, from end().
-    return mode === 'pass' ? writeHead.call(this, this.statusCode, this.statusMessage) : this;
+    return decide() === 'pass' ? writeHead.call(this, this.statusCode, this.statusMessage) : this;
   } as ServerResponse['writeHead'];
 
   res.flushHeaders = function (this: ServerResponse) {
-    decide();
-    if (mode === 'pass') flushHeaders.call(this);
+    if (decide() !== 'hold') flushHeaders.call(this);
   };
 
   res.write = function (this: ServerResponse, ...args: unknown[]) {
-    decide();
-    if (mode === 'pass') return write.apply(this, args);
+    if (decide() !== 'hold') return write.apply(this, args);
     const [chunk, encoding, callback] = args;
     chunks.push(toBuffer(chunk, encoding));
     const done = typeof encoding === 'function' ? encoding : callback;
@@ -171,15 +169,15 @@ export function compressApiResponse(req: IncomingMessage, res: ServerResponse): 
   } as ServerResponse['write'];
 
   res.end = function (this: ServerResponse, ...args: unknown[]) {
-    decide();
-    if (mode === 'pass') return end.apply(this, args);
-    restore();
+    if (decide() !== 'hold') return end.apply(this, args);
+    mode = 'sent';
     const [chunk, encoding, callback] = args;
     let done = callback;
     if (typeof chunk === 'function') done = chunk;
     else if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
     if (typeof encoding === 'function') done = encoding;
     let body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    chunks.length = 0;
     addVary(this);
     if (gzip && body.length >= MIN_COMPRESSED_BYTES) {
       body = gzipSync(body, { level: GZIP_LEVEL });
