@@ -45,6 +45,11 @@ const keepAliveTimeout = parsePositive('--keepAliveTimeout', parsed.keepAliveTim
 (process.env as Record<string, string>).NODE_ENV = 'production';
 // What `ps` shows (and e2e/serve.spec.ts looks for), as `next start` names its process next-server.
 process.title = 'toolflow-web';
+// Where this process listens, as `next start` records it (start-server.js): proxy.ts asks its own
+// process for a share page's rendered copy at this origin.
+const shownHost = !hostname || hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname;
+process.env.PORT = String(port);
+process.env.__NEXT_PRIVATE_ORIGIN = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
 const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? 'localhost', port });
 try {
   await app.prepare();
@@ -55,7 +60,16 @@ const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
   compressApiResponse(req, res);
-  void handle(req, res);
+  // As `next start` does: an error that escapes Next's own handling still gets an answer.
+  handle(req, res).catch((error: unknown) => {
+    console.error(`toolflow: failed to handle ${req.method} ${req.url}:`, error);
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.end('Internal Server Error');
+    } else {
+      res.destroy(error as Error);
+    }
+  });
 });
 if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
 server.on('error', (error) => fail(`cannot listen on ${hostname ?? '*'}:${port}: ${error.message}`));
