@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-function runServe(cwd: string, env: NodeJS.ProcessEnv) {
+function runServe(cwd: string, env: Record<string, string>) {
   return spawnSync(
     process.execPath,
     [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'scripts', 'serve.ts')],
