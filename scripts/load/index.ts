@@ -125,7 +125,7 @@ const log = (line: string) => process.stderr.write(line + '\n');
 
 async function main(argv: string[]): Promise<number> {
   const opts = parseArgs(argv);
-  // As many `next start` processes as `npm start` would run on a Postgres server here.
+  // As many web processes as `npm start` would run on a Postgres server here.
   const decided = getWebProcesses(
     { DATABASE_URL: opts.pgUrl } as unknown as NodeJS.ProcessEnv,
     os.availableParallelism(),
@@ -184,7 +184,7 @@ async function main(argv: string[]): Promise<number> {
     } else {
       database = await createLoadDatabase(opts.pgUrl, opts.appDir);
       databaseUrl = database.url;
-      log(`load: database ${database.name} created and migrated; starting next start from ${opts.appDir}…`);
+      log(`load: database ${database.name} created and migrated; starting the server from ${opts.appDir}…`);
       server = await startServer({
         appDir: opts.appDir,
         databaseUrl,
@@ -198,7 +198,7 @@ async function main(argv: string[]): Promise<number> {
     const health = await fetch(`${baseUrl}/api/health`);
     if (!health.ok) throw new Error(`${baseUrl}/api/health answered ${health.status}`);
 
-    // CPU accounting during the measured window: next start's process group, Postgres backends.
+    // CPU accounting during the measured window: the server's process group, Postgres backends.
     // One connection for sampling; reopened after a Postgres restart (another test stopping the
     // cluster must not crash the run: the app's own answers show the outage as errors).
     let monitor: pg.Client | undefined;
@@ -318,7 +318,7 @@ async function main(argv: string[]): Promise<number> {
       loadAfter: os.loadavg(),
       server: opts.serverUrl
         ? `server at ${opts.serverUrl}`
-        : `next start (production build, NODE_ENV=production) on 127.0.0.1 in ${processes === 1 ? 'one process' : `${processes} processes (scripts/serve.ts)`}, Postgres ${facts.maxConnections} max_connections on 127.0.0.1, fresh database`,
+        : `the production build (NODE_ENV=production) on 127.0.0.1 in ${processes === 1 ? 'one web process' : `${processes} web processes (scripts/serve.ts)`}, Postgres ${facts.maxConnections} max_connections on 127.0.0.1, fresh database`,
       config: {
         owners: opts.owners,
         tabs: sim.tabs,

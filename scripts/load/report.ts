@@ -66,7 +66,7 @@ export function formatMarkdown(report: LoadReport): string {
     `\`${report.command}\``,
     '',
     `- **When**: ${report.date}; load average before the run ${report.loadBefore.map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min), after ${report.loadAfter.map((l) => l.toFixed(2)).join(' / ')}`,
-    `- **Machine**: ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.ramGb.toFixed(0)} GB RAM, Node ${report.machine.node}; the load generator, \`next start\` and Postgres share it`,
+    `- **Machine**: ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.ramGb.toFixed(0)} GB RAM, Node ${report.machine.node}; the load generator, the web processes and Postgres share it`,
     `- **Set-up**: ${report.server}; ${config.owners} owners (one cookie jar each), ${config.tabs} tabs (${config.sharedOwners} owners edit one workflow in two tabs), ${config.concurrency} requests in flight at most, think time ${config.thinkMs} ms, TOOLFLOW_DB_POOL ${config.pool}; ${report.setup.workflows} workflows created first (${n(report.setup.nodes)} nodes, ${(report.setup.bytes / 1048576).toFixed(1)} MB of documents, 10–200 nodes each from the built-in toolkits)`,
     `- **Ran** ${report.durationSeconds.toFixed(1)} s (stopped by ${report.stoppedBy}): ${n(report.requests)} requests, **${report.throughput.toFixed(1)} req/s**, errors other than intended 409s: **${Object.values(report.errors).reduce((a, b) => a + b, 0)}**`,
     '',
@@ -76,7 +76,7 @@ export function formatMarkdown(report: LoadReport): string {
     '',
     `- **Conflicts**: ${n(report.conflicts)} intended 409s from two tabs on one workflow; ${n(report.conflictsResolved)} edits then saved on top after re-reading, ${report.conflictsAbandoned} given up after 8 tries in a row; ${report.bogusConflicts} 409s that named a version not newer than the one sent; ${report.staleReads} reads older than an already acknowledged save`,
     `- **Verified against Postgres**: ${n(verify.acknowledged)} acknowledged writes on ${n(verify.workflows)} workflows; **lost saves ${verify.lostSaves}**, versions acknowledged twice ${verify.duplicateAcks}, stored versions never acknowledged ${verify.unacknowledged}; every workflow's stored version and document are the highest acknowledged (document hashes compared on the stored JSON text${verify.reserialized ? `; ${verify.reserialized} matched only after re-serialising` : ', byte for byte'}); ${n(verify.pruned)} older acknowledged versions pruned by the ${verify.retention}-revision retention (by design), every later one present with the same document hash`,
-    `- **CPU** (average cores busy over the run, of ${report.machine.cores}): next start ${cpu.nextCores === undefined ? 'n/a' : cpu.nextCores.toFixed(2)}, Postgres backends ${cpu.postgresCores === undefined ? 'n/a' : cpu.postgresCores.toFixed(2)}, load generator ${cpu.loadGeneratorCores.toFixed(2)}; machine ${cpu.machineBusyPercent.toFixed(0)} % busy; database ${report.database.sizeMb.toFixed(0)} MB after the run`,
+    `- **CPU** (average cores busy over the run, of ${report.machine.cores}): web processes ${cpu.nextCores === undefined ? 'n/a' : cpu.nextCores.toFixed(2)}, Postgres backends ${cpu.postgresCores === undefined ? 'n/a' : cpu.postgresCores.toFixed(2)}, load generator ${cpu.loadGeneratorCores.toFixed(2)}; machine ${cpu.machineBusyPercent.toFixed(0)} % busy; database ${report.database.sizeMb.toFixed(0)} MB after the run`,
     `- **Per minute**: ${report.perMinute.map((m) => `${m.perSecond.toFixed(0)} req/s (p99 ${ms(m.p99)} ms${m.errors ? `, ${m.errors} errors` : ''})`).join(' · ')}`,
     `- **Result**: ${report.passed ? 'passed' : `FAILED: ${report.failures.join('; ')}`}`,
   ];
@@ -120,7 +120,7 @@ export function recordInBenchmarks(file: string, report: LoadReport): void {
 }
 
 const SECTION_INTRO = [
-  '`npm run load` (scripts/load/) runs the production build (`next start`) against a fresh',
+  '`npm run load` (scripts/load/) runs the production build (as `npm start` serves it) against a fresh',
   'Postgres database on 127.0.0.1 with many simulated owners doing a mix of list, read, save,',
   'export and history requests, then checks in the database that every acknowledged save is',
   'there (no lost update). 409s come from owners who edit one workflow in two tabs on purpose;',

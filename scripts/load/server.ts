@@ -1,4 +1,4 @@
-/** Starts the production build (`next start`) for the load test and accounts for CPU time. */
+/** Starts the production build (as `npm start` does) for the load test and accounts for CPU time. */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -64,7 +64,7 @@ export function getWebProcessCommand(appDir: string, address: string[], profile:
 
 export interface StartedServer {
   url: string;
-  /** The pid of `next start` (it leads its own process group, with any workers it forks). */
+  /** The pid of the server (it leads its own process group, with any workers it forks). */
   pid: number;
   /** The last lines the server wrote (shown when something goes wrong). */
   log(): string;
@@ -72,7 +72,7 @@ export interface StartedServer {
 }
 
 /**
- * `next start` on 127.0.0.1 and a free port, from `appDir` (which holds the `.next` build), with
+ * The production server on 127.0.0.1 and a free port, from `appDir` (which holds the `.next` build), with
  * NODE_ENV=production, `databaseUrl` and a TOOLFLOW_SECRET. Resolves once /api/health answers.
  */
 export async function startServer(opts: {
@@ -161,7 +161,7 @@ export async function startServer(opts: {
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`next start did not answer on ${url}/api/health within 90 s.\n${output}`);
+  throw new Error(`The server did not answer on ${url}/api/health within 90 s.\n${output}`);
 }
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -178,7 +178,7 @@ function readProcessTicks(pid: number): { ticks: number; ppid: number } | undefi
   }
 }
 
-/** Pids of `root` and every process descended from it (next start may fork workers). */
+/** Pids of `root` and every process descended from it (the server forks web processes). */
 export function getProcessTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
