@@ -59,12 +59,15 @@ try {
 const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
-  compressApiResponse(req, res);
-  // As `next start` does: an error that escapes Next's own handling still gets an answer.
+  const discardHeld = compressApiResponse(req, res);
+  // As `next start` does: an error that escapes Next's own handling still gets an answer, alone
+  // (not after whatever part of the failed answer was held).
   handle(req, res).catch((error: unknown) => {
     console.error(`toolflow: failed to handle ${req.method} ${req.url}:`, error);
     if (!res.headersSent) {
+      discardHeld();
       res.statusCode = 500;
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
       res.end('Internal Server Error');
     } else {
       res.destroy(error as Error);

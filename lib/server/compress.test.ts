@@ -98,6 +98,7 @@ describe('compressApiResponse', () => {
     nodes: Array.from({ length: 200 }, (_, i) => ({ id: `n${i}`, tool: 'read_file' })),
   });
   const seen: { acceptEncoding?: string } = {};
+  const held = { discard: () => {} };
   // Each path answers the way one kind of Next response does.
   const answers: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
     // A route handler: headers set one by one, headers flushed, the body in chunks, then end().
@@ -137,6 +138,17 @@ describe('compressApiResponse', () => {
       res.setHeader('content-type', 'application/x-ndjson; charset=utf-8');
       void pipeLikeNext(res, [`${JSON.stringify({ doc: big.repeat(20) })}\n`, '{"n":2}\n']);
     },
+    // A handler that fails after writing part of its answer; the server answers 500 alone.
+    '/api/fails': (_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.write('{"partial":');
+      setImmediate(() => {
+        held.discard();
+        res.statusCode = 500;
+        res.setHeader('content-type', 'text/plain; charset=utf-8');
+        res.end('Internal Server Error');
+      });
+    },
     '/page': (_req, res) => {
       res.setHeader('content-type', 'application/json');
       res.end(big);
@@ -148,7 +160,7 @@ describe('compressApiResponse', () => {
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
-      compressApiResponse(req, res);
+      held.discard = compressApiResponse(req, res);
       seen.acceptEncoding = req.headers['accept-encoding'];
       compress(req, res, () => {});
       answers[new URL(req.url ?? '/', 'http://x').pathname]!(req, res);
@@ -246,6 +258,13 @@ describe('compressApiResponse', () => {
     const head = await get('/api/chunks', 'gzip', 'HEAD');
     expect(head.status).toBe(200);
     expect(head.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('drops what was held when the server answers an error instead', async () => {
+    const res = await get('/api/fails', 'gzip');
+    expect(res.status).toBe(500);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body.toString()).toBe('Internal Server Error');
   });
 
   it('leaves answers outside the API to Next, which compresses them as a stream', async () => {

@@ -105,14 +105,21 @@ function setHeaders(res: ServerResponse, headers: OutgoingHttpHeaders | Outgoing
   }
 }
 
+/** Drops what an answer has held so far (see compressApiResponse). */
+export type DiscardHeldBody = () => void;
+
+const NOTHING_HELD: DiscardHeldBody = () => {};
+
 /**
  * Takes over compression of an API request's answer: removes its Accept-Encoding (so Next does
  * not compress it again) and makes `res` hold a JSON or text body until it ends, then send it in
  * one piece with a Content-Length, gzip'd when the request accepted gzip and the body is at least
  * MIN_COMPRESSED_BYTES. Call before handing the request to Next; does nothing for other paths.
+ * Returns a function that drops what has been held, for a server that answers an error instead
+ * after the handler failed part way (the error's body then goes out alone).
  */
-export function compressApiResponse(req: IncomingMessage, res: ServerResponse): void {
-  if (!isApiPath(req.url) || req.method === 'HEAD') return;
+export function compressApiResponse(req: IncomingMessage, res: ServerResponse): DiscardHeldBody {
+  if (!isApiPath(req.url) || req.method === 'HEAD') return NOTHING_HELD;
   const gzip = isGzipAccepted(req.headers['accept-encoding']);
   delete req.headers['accept-encoding'];
 
@@ -187,4 +194,8 @@ export function compressApiResponse(req: IncomingMessage, res: ServerResponse): 
     this.setHeader('Content-Length', body.length);
     return typeof done === 'function' ? end.call(this, body, done) : end.call(this, body);
   } as ServerResponse['end'];
+
+  return () => {
+    chunks.length = 0;
+  };
 }
