@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
-import { toQuery } from './sql';
+import { fragment, toQuery } from './sql';
 import { createWorkflow, getWorkflowText, listWorkflows, updateWorkflow } from './workflows';
 import { getRevision, listRevisions } from './revisions';
 
@@ -14,6 +14,14 @@ describe('toQuery', () => {
       params: [1, 'x', '2026-11-25T20:01:02.345Z'],
     });
     expect(toQuery(['SELECT ', ''], [undefined]).params).toEqual([null]);
+  });
+
+  it('splices a fragment in as SQL, numbering its values in their place', () => {
+    const where = fragment`"a" = ${'x'} AND "b" IN (${fragment`${2}, ${3}`})`;
+    expect(toQuery(['SELECT ', ' FROM t WHERE ', ' AND "c" = ', ''], [1, where, null])).toEqual({
+      text: 'SELECT $1 FROM t WHERE "a" = $2 AND "b" IN ($3, $4) AND "c" = $5',
+      params: [1, 'x', 2, 3, null],
+    });
   });
 });
 

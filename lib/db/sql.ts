@@ -34,20 +34,51 @@ interface RawQueryable {
   $queryRawUnsafe<R>(query: string, ...values: unknown[]): Promise<R>;
 }
 
-/** The query text with `$1…$n` for the template's values, and the values as the driver takes them. */
+/** A piece of SQL with its own values, to stand inside a `sql` template: made by `fragment`. */
+export class SqlFragment {
+  constructor(
+    readonly strings: readonly string[],
+    readonly values: readonly SqlArg[],
+  ) {}
+}
+
+/** What a `sql` or `fragment` template takes: a parameter, or a fragment spliced in as SQL. */
+export type SqlArg = SqlValue | SqlFragment;
+
+/** A tagged template for SQL shared by several statements; its values become their parameters. */
+export function fragment(strings: TemplateStringsArray, ...values: SqlArg[]): SqlFragment {
+  return new SqlFragment(strings, values);
+}
+
+/**
+ * The query text with `$1…$n` for the template's values (a fragment's values numbered in their
+ * place), and the values as the driver takes them.
+ */
 export function toQuery(
   strings: readonly string[],
-  values: readonly SqlValue[],
+  values: readonly SqlArg[],
 ): { text: string; params: unknown[] } {
-  let text = strings[0];
-  for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
-  const params = values.map((v) => (v instanceof Date ? v.toISOString() : (v ?? null)));
-  return { text, params };
+  const params: unknown[] = [];
+  const write = (parts: readonly string[], args: readonly SqlArg[]): string => {
+    let text = parts[0];
+    for (let i = 1; i < parts.length; i++) {
+      const arg = args[i - 1];
+      if (arg instanceof SqlFragment) {
+        text += write(arg.strings, arg.values);
+      } else {
+        params.push(arg instanceof Date ? arg.toISOString() : (arg ?? null));
+        text += `$${params.length}`;
+      }
+      text += parts[i];
+    }
+    return text;
+  };
+  return { text: write(strings, values), params };
 }
 
 /** A tagged template that runs its SQL on `db` (see the module comment). */
 export function sql(db: RawQueryable) {
-  return async <R>(strings: TemplateStringsArray, ...values: SqlValue[]): Promise<R[]> => {
+  return async <R>(strings: TemplateStringsArray, ...values: SqlArg[]): Promise<R[]> => {
     const { text, params } = toQuery(strings, values);
     return queryText<R>(db, text, params);
   };

@@ -5,7 +5,7 @@ import 'server-only';
  * unlabelled revisions beyond REVISION_LIMIT are pruned in that same transaction.
  */
 import type { WorkflowDocument } from '../workflow/types';
-import { sql } from './sql';
+import { fragment, sql } from './sql';
 import type { Db } from './client';
 import { createId } from './ids';
 import { parseJson } from '../tools/json-value';
@@ -59,6 +59,29 @@ const toRecord = (row: Row, document: WorkflowDocument): WorkflowRecord => ({
   document,
 });
 
+/**
+ * The data-modifying CTE that records the revision of a write, copied from the row the statement
+ * wrote (its CTE `written`) inside the database, so the document is sent once. Every parameter
+ * is cast: Postgres cannot infer a type for a value in the SELECT list that feeds the INSERT.
+ */
+function insertRevision(input: {
+  counts: { nodeCount: number; edgeCount: number };
+  reason: string;
+  label: string | null;
+  at: Date;
+}) {
+  const { nodeCount, edgeCount } = input.counts;
+  return fragment`revision AS (
+      INSERT INTO "WorkflowRevision"
+        ("id", "workflowId", "version", "name", "task", "document", "nodeCount", "edgeCount",
+         "reason", "label", "createdAt")
+      SELECT ${createId('rev')}::text, w."id", w."version", w."name", w."task", w."document",
+             ${nodeCount}::int, ${edgeCount}::int, ${input.reason}::text, ${input.label}::text,
+             ${input.at}::timestamp(3)
+      FROM written w
+    )`;
+}
+
 /** An empty document for a new workflow. */
 export function createEmptyDocument(task = ''): WorkflowDocument {
   return { task, nodes: [], edges: [], tools: {} };
@@ -91,7 +114,7 @@ export async function createWorkflow(
   const task = input.task ?? input.document?.task ?? '';
   const document = input.document ?? createEmptyDocument(task);
   const text = JSON.stringify(document);
-  const { nodeCount, edgeCount } = getDocumentCounts(document);
+  const counts = getDocumentCounts(document);
   const now = new Date();
   const ownerId = input.ownerId ?? null;
   // One statement, so atomic without an interactive transaction, and straight to the driver
@@ -99,31 +122,24 @@ export async function createWorkflow(
   // workflow at version 1, and its first revision copied from the inserted row. Foreign keys are
   // checked at the end of the statement, when all three rows exist. Every parameter is cast, as
   // in updateWorkflow.
+  const revision = insertRevision({ counts, reason: input.reason ?? 'create', label: null, at: now });
   const [row] = await sql(db)<Row>`
     WITH owner AS (
       INSERT INTO "Owner" ("id", "createdAt")
       SELECT ${ownerId}::text, ${now}::timestamp(3) WHERE ${ownerId}::text IS NOT NULL
       ON CONFLICT ("id") DO NOTHING
-    ), created AS (
+    ), written AS (
       INSERT INTO "Workflow"
         ("id", "ownerId", "name", "task", "document", "nodeCount", "version", "forkedFromId",
          "createdAt", "updatedAt")
       VALUES (${id}::text, ${ownerId}::text, ${input.name}::text, ${task}::text, ${text}::json,
-              ${nodeCount}::int, 1, ${input.forkedFromId ?? null}::text, ${now}::timestamp(3),
+              ${counts.nodeCount}::int, 1, ${input.forkedFromId ?? null}::text, ${now}::timestamp(3),
               ${now}::timestamp(3))
       RETURNING "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt",
                 "document"
-    ), revision AS (
-      INSERT INTO "WorkflowRevision"
-        ("id", "workflowId", "version", "name", "task", "document", "nodeCount", "edgeCount",
-         "reason", "label", "createdAt")
-      SELECT ${createId('rev')}::text, c."id", 1, c."name", c."task", c."document",
-             ${nodeCount}::int, ${edgeCount}::int, ${input.reason ?? 'create'}::text, NULL,
-             ${now}::timestamp(3)
-      FROM created c
-    )
+    ), ${revision}
     SELECT "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt"
-    FROM created`;
+    FROM written`;
   return toRecord(row, document);
 }
 
@@ -213,38 +229,36 @@ export async function updateWorkflow(
 ): Promise<UpdateOutcome> {
   const text = JSON.stringify(input.document);
   const task = input.task ?? input.document.task ?? '';
-  const { nodeCount, edgeCount } = getDocumentCounts(input.document);
+  const counts = getDocumentCounts(input.document);
   const nextVersion = input.expectedVersion + 1;
   // Timestamps are passed in, as Prisma does, so they do not depend on the session time zone.
   const now = new Date();
   // Every parameter is cast: the SQL goes straight to the driver (lib/db/sql.ts), and Postgres
   // cannot infer a type for a value in the SELECT list that feeds the INSERT.
   const ownerId = input.ownerId ?? null;
+  const revision = insertRevision({
+    counts,
+    reason: input.reason ?? 'save',
+    label: input.label ?? null,
+    at: now,
+  });
   const [row] = await sql(db)<Row>`
-    WITH updated AS (
+    WITH written AS (
       UPDATE "Workflow"
-      SET "document" = ${text}::json, "nodeCount" = ${nodeCount}::int, "version" = ${nextVersion}::int,
+      SET "document" = ${text}::json, "nodeCount" = ${counts.nodeCount}::int, "version" = ${nextVersion}::int,
           "task" = ${task}::text,
           "name" = COALESCE(${input.name ?? null}::text, "name"), "updatedAt" = ${now}::timestamp(3)
       WHERE "id" = ${id}::text AND "version" = ${input.expectedVersion}::int
         AND (${ownerId}::text IS NULL OR "ownerId" = ${ownerId}::text)
       RETURNING "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt",
                 "document"
-    ), revision AS (
-      INSERT INTO "WorkflowRevision"
-        ("id", "workflowId", "version", "name", "task", "document", "nodeCount", "edgeCount",
-         "reason", "label", "createdAt")
-      SELECT ${createId('rev')}::text, u."id", u."version", u."name", u."task", u."document",
-             ${nodeCount}::int, ${edgeCount}::int, ${input.reason ?? 'save'}::text, ${input.label ?? null}::text,
-             ${now}::timestamp(3)
-      FROM updated u
-    ), pruned AS (
+    ), ${revision}, pruned AS (
       DELETE FROM "WorkflowRevision"
       WHERE "workflowId" = ${id}::text AND "label" IS NULL AND "version" <= ${nextVersion - REVISION_LIMIT}::int
-        AND EXISTS (SELECT 1 FROM updated)
+        AND EXISTS (SELECT 1 FROM written)
     )
     SELECT "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt"
-    FROM updated`;
+    FROM written`;
   if (row) return { ok: true, workflow: toRecord(row, input.document) };
   if (input.ownerId !== undefined) {
     const access = await getWorkflowAccess(db, id);
