@@ -22,7 +22,7 @@ import {
   signOwnerCookie,
   verifyOwnerCookie,
 } from '@/lib/http/owner';
-import { getSecretConfigProblem } from '@/lib/http/secret-config';
+import { getSecretConfigProblem, MISCONFIGURED_HEADERS } from '@/lib/http/secret-config';
 import { getPrisma } from '@/lib/db/client';
 import { getLiveShare } from '@/lib/db/shares';
 import { createRenderedPageCache, type RenderedPageCache } from '@/lib/http/rendered-pages';
@@ -189,11 +189,7 @@ function forward(request: NextRequest, target: URL | undefined, headers?: Header
 function getMisconfiguredResponse(problem: string): Response {
   return new Response(`Toolflow is not configured and cannot serve requests.\n\n${problem}\n`, {
     status: 503,
-    headers: {
-      'cache-control': 'no-store',
-      'retry-after': '60',
-      'content-type': 'text/plain; charset=utf-8',
-    },
+    headers: { ...MISCONFIGURED_HEADERS, 'content-type': 'text/plain; charset=utf-8' },
   });
 }
 

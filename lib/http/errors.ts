@@ -5,7 +5,7 @@ import 'server-only';
  * never sent to the client.
  */
 import type { ErrorCode, ErrorKind } from '../api/types';
-import { getSecretConfigProblem } from './secret-config';
+import { getSecretConfigProblem, MISCONFIGURED_HEADERS } from './secret-config';
 
 export type { ErrorCode, ErrorKind };
 
@@ -104,7 +104,7 @@ function getMisconfiguredResponse(): Response | undefined {
   if (!problem) return undefined;
   return Response.json(
     { ok: false, ready: false, code: 'unavailable:configuration', message: problem },
-    { status: 503, headers: { 'cache-control': 'no-store', 'retry-after': '60' } },
+    { status: 503, headers: MISCONFIGURED_HEADERS },
   );
 }
 

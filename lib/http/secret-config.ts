@@ -2,8 +2,14 @@
  * Whether `TOOLFLOW_SECRET` is usable, said the way a person fixes it. Pure (no `server-only`,
  * no IO): `npm start` checks it before starting the server (scripts/migrate.ts --production),
  * the owner cookies (owner.ts) refuse to sign without it, and a server started anyway answers
- * every request with 503 and this reason (proxy.ts).
+ * every request with 503 and this reason (proxy.ts for pages, withErrors for the API).
  */
+
+/** Headers of that 503, page or API: not stored, and asked again in a minute. */
+export const MISCONFIGURED_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'retry-after': '60',
+};
 
 /** How to set the secret, for every message that asks for it. */
 export const SECRET_HOW_TO =
