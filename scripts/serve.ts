@@ -1,9 +1,10 @@
 /**
- * `npm start`'s server: `next start` in as many processes as lib/server/web-processes.ts decides
- * (one per core on Postgres, at most four by default; one on the embedded database), sharing one
- * port through Node's cluster module. Every process is an ordinary `next start` (the arguments
- * after `serve.ts` are passed on), so each serves every route; nothing a request needs lives in
- * one process only (docs/scaling.md, "Stateless Next.js instances").
+ * `npm start`'s server: scripts/web-process.ts (Next's request handler, as `next start` serves
+ * the build) in as many processes as lib/server/web-processes.ts decides (one per core on
+ * Postgres, at most four by default; one on the embedded database), sharing one port through
+ * Node's cluster module. The arguments after `serve.ts` are passed on to every process, and each
+ * serves every route; nothing a request needs lives in one process only (docs/scaling.md,
+ * "Stateless Next.js instances").
  *
  * A process that dies is started again after a short wait; if they keep dying within seconds of
  * starting, this gives up and exits 1 so a supervisor sees it. SIGTERM and SIGINT are passed on,
@@ -13,9 +14,8 @@ import cluster, { type Worker } from 'node:cluster';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { getWebProcessNodeFlags, getWebProcesses } from '../lib/server/web-processes';
+import { fileURLToPath } from 'node:url';
+import { getWebProcessExecArgv, getWebProcesses } from '../lib/server/web-processes';
 
 const RESTART_DELAY_MS = 1_000;
 /** A process that dies sooner than this after starting counts as a crash loop. */
@@ -37,14 +37,13 @@ if (!existsSync(join(process.cwd(), '.next', 'BUILD_ID'))) {
   process.exit(1);
 }
 const webProcess = fileURLToPath(new URL('./web-process.ts', import.meta.url));
-/** tsx's ESM hooks only: Next's own CommonJS `require`s load as plain Node loads them. */
-const tsxEsm = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+const appDir = fileURLToPath(new URL('..', import.meta.url));
 
 // Workers run scripts/web-process.ts with the arguments as given.
 cluster.setupPrimary({
   exec: webProcess,
   args: process.argv.slice(2),
-  execArgv: ['--import', tsxEsm, ...getWebProcessNodeFlags(process.env)],
+  execArgv: getWebProcessExecArgv(appDir, process.env),
 });
 console.log(`toolflow: ${count} web process${count === 1 ? '' : 'es'} (${why})`);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getWebProcesses } from './web-processes';
+import path from 'node:path';
+import { getWebProcessExecArgv, getWebProcesses } from './web-processes';
 
 const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/toolflow' };
 const env = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv;
@@ -38,5 +39,21 @@ describe('getWebProcesses', () => {
       expect(result.ok, raw).toBe(false);
       if (!result.ok) expect(result.message).toContain(`not "${raw}"`);
     }
+  });
+});
+
+describe('getWebProcessExecArgv', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+
+  it("loads tsx's ESM hooks from the app and gives the processes a 32 MB young generation", () => {
+    const argv = getWebProcessExecArgv(root, env({}));
+    expect(argv[0]).toBe('--import');
+    expect(argv[1]).toMatch(/^file:\/\/.*\/node_modules\/tsx\/.*\.mjs$/);
+    expect(argv.slice(2)).toEqual(['--max-semi-space-size=32']);
+  });
+
+  it('leaves the young generation to NODE_OPTIONS when it sets one', () => {
+    const argv = getWebProcessExecArgv(root, env({ NODE_OPTIONS: '--max-semi-space-size=64' }));
+    expect(argv).toHaveLength(2);
   });
 });

@@ -1,12 +1,15 @@
 /**
- * How many `next start` processes `npm start` runs (scripts/serve.ts). Pure: no IO, no
- * `server-only`, so the start script and the load test decide the same way.
+ * How many web processes `npm start` runs (scripts/serve.ts), and how each is started. No
+ * `server-only`, so the start script, the load test and the benches decide the same way.
  *
  * One process runs JavaScript on one core, so on a real Postgres server the default is one per
  * core, up to four (each keeps its own pool of up to TOOLFLOW_DB_POOL connections, 10 by default:
  * four processes stay well inside Postgres's default 100). The embedded database can be opened
  * by one process only, so there it is always one. TOOLFLOW_WEB_PROCESSES sets it.
  */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { getDatabaseTarget } from '../db/sql-runner';
 
 /** The most processes the default picks, whatever the core count. */
@@ -47,6 +50,16 @@ export function getWebProcesses(env: NodeJS.ProcessEnv, cores: number): WebProce
  * many of them to the old generation. 32 MB raised the load test's throughput by about 5 %
  * (BENCHMARKS.md, issue 15's sixth pass) for at most ~50 MB more memory per process.
  */
-export function getWebProcessNodeFlags(env: NodeJS.ProcessEnv): string[] {
+function getWebProcessNodeFlags(env: NodeJS.ProcessEnv): string[] {
   return /--max-semi-space-size/.test(env.NODE_OPTIONS ?? '') ? [] : ['--max-semi-space-size=32'];
+}
+
+/**
+ * Node's arguments for a web process of the app in `appDir` (before scripts/web-process.ts):
+ * tsx's ESM hooks only, so Next's own CommonJS `require`s load as plain Node loads them, and
+ * the flags above.
+ */
+export function getWebProcessExecArgv(appDir: string, env: NodeJS.ProcessEnv): string[] {
+  const tsxEsm = createRequire(join(appDir, 'package.json')).resolve('tsx/esm');
+  return ['--import', pathToFileURL(tsxEsm).href, ...getWebProcessNodeFlags(env)];
 }

@@ -4,8 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { getWebProcessNodeFlags } from '../../lib/server/web-processes';
+import { getWebProcessExecArgv } from '../../lib/server/web-processes';
 
 /** Whether `port` is free on 127.0.0.1. */
 function isPortFree(port: number): Promise<boolean> {
@@ -49,17 +48,16 @@ export async function getFreePort(): Promise<number> {
 
 /**
  * The command (after `node`) that serves the build in `appDir` in one process, as `npm start`
- * runs each of its processes: scripts/web-process.ts under tsx's ESM hooks with the web processes'
- * Node flags, then `profile` (getProfileArgs). A build from before that script has only
- * `next start`, which this runs instead.
+ * runs each of its processes (getWebProcessExecArgv, then `profile` from getProfileArgs, then
+ * scripts/web-process.ts). A build from before that script has only `next start`, which this
+ * runs instead.
  */
 export function getWebProcessCommand(appDir: string, address: string[], profile: string[]): string[] {
   const webProcess = join(appDir, 'scripts', 'web-process.ts');
   if (!existsSync(webProcess)) {
     return [...profile, join(appDir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', ...address];
   }
-  const tsxEsm = pathToFileURL(join(appDir, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')).href;
-  return ['--import', tsxEsm, ...getWebProcessNodeFlags(process.env), ...profile, webProcess, ...address];
+  return [...getWebProcessExecArgv(appDir, process.env), ...profile, webProcess, ...address];
 }
 
 export interface StartedServer {
