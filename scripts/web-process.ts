@@ -48,8 +48,9 @@ process.title = 'toolflow-web';
 // Where this process listens, as `next start` records it (start-server.js): proxy.ts asks its own
 // process for a share page's rendered copy at this origin.
 const shownHost = !hostname || hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname;
+const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
 process.env.PORT = String(port);
-process.env.__NEXT_PRIVATE_ORIGIN = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+process.env.__NEXT_PRIVATE_ORIGIN = origin;
 const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? 'localhost', port });
 try {
   await app.prepare();
@@ -77,7 +78,7 @@ const server = http.createServer((req, res) => {
 if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
 server.on('error', (error) => fail(`cannot listen on ${hostname ?? '*'}:${port}: ${error.message}`));
 server.listen(port, hostname, () => {
-  console.log(`toolflow: web process ${process.pid} ready on http://${hostname ?? 'localhost'}:${port}`);
+  console.log(`toolflow: web process ${process.pid} ready on ${origin}`);
 });
 
 // Stop taking connections, let the answers in flight finish, then go (as `next start` does).

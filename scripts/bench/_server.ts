@@ -1,9 +1,10 @@
 /**
- * One web process (as `npm start` runs each: scripts/web-process.ts) on the production build for a bench (editor.ts, saving.ts, bundle.ts): a free
- * port on 127.0.0.1 (or BENCH_PORT), a throwaway data dir, a generated TOOLFLOW_SECRET unless one is set, the embedded
- * database unless `databaseUrl` names a real one, and — with `migrate` — migrations first, as
- * `npm start` applies them. Resolves once `readyPath` answers 2xx; `stop` ends the server's
- * process group and removes the data dir.
+ * One web process (as `npm start` runs each: scripts/web-process.ts) on the production build for
+ * a bench (editor.ts, saving.ts, bundle.ts): a free port on 127.0.0.1 (or BENCH_PORT), a
+ * throwaway data dir, a generated TOOLFLOW_SECRET unless one is set, the embedded database
+ * unless `databaseUrl` names a real one, and — with `migrate` — migrations first, as `npm start`
+ * applies them. Resolves once `readyPath` answers 2xx; `stop` ends the server's process group and
+ * removes the data dir.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
