@@ -27,8 +27,8 @@ function formatLine(id: string, lang: string, score: TaskScore, task: string): s
 
 /**
  * `PLANNER_QUALITY_FILES=fourth-round npm run bench -- planner-quality` scores only the tasks of
- * `tasks/fourth-round.json` or `held-out/fourth-round.json` (comma-separated names: one round's
- * own figures). Without it, the whole set in `tasks/`.
+ * `tasks/fourth-round.json`, `held-out/fourth-round.json` or `rounds/fourth-round.json`
+ * (comma-separated names: one round's own figures). Without it, the whole set in `tasks/`.
  */
 function selectTasks(): ReturnType<typeof loadQualitySet> {
   const wanted = (process.env.PLANNER_QUALITY_FILES ?? '')
@@ -36,10 +36,10 @@ function selectTasks(): ReturnType<typeof loadQualitySet> {
     .map((f) => f.trim().replace(/\.json$/, ''))
     .filter((f) => f !== '');
   if (wanted.length === 0) return loadQualitySet();
-  const all = [...loadQualitySet(), ...loadQualitySet('held-out')];
+  const all = [...loadQualitySet(), ...loadQualitySet('held-out'), ...loadQualitySet('rounds')];
   const unknown = wanted.filter((f) => !all.some((t) => t.file.endsWith(`/${f}.json`)));
   if (unknown.length > 0)
-    throw new Error(`PLANNER_QUALITY_FILES: no tasks/ or held-out/ file ${unknown.join(', ')}.json`);
+    throw new Error(`PLANNER_QUALITY_FILES: no tasks/, held-out/ or rounds/ file ${unknown.join(', ')}.json`);
   return all.filter((t) => wanted.some((f) => t.file.endsWith(`/${f}.json`)));
 }
 

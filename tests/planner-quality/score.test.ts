@@ -125,8 +125,8 @@ describe('the quality set', () => {
   it('has at least 60 tasks in English and Chinese over every toolset', () => {
     expect(tasks.length).toBeGreaterThanOrEqual(60);
     expect(tasks.filter((t) => t.lang === 'zh').length).toBeGreaterThanOrEqual(20);
-    const heldOut = loadQualitySet('held-out');
-    expect(new Set([...tasks, ...heldOut].map((t) => t.toolset))).toEqual(new Set(TOOLSET_NAMES));
+    const others = [...loadQualitySet('held-out'), ...loadQualitySet('rounds')];
+    expect(new Set([...tasks, ...others].map((t) => t.toolset))).toEqual(new Set(TOOLSET_NAMES));
   });
 
   it('covers every built-in toolkit and every captured server with expected steps', () => {

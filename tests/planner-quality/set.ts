@@ -2,8 +2,8 @@
  * The public planning-quality set (README.md beside this file): tasks as a person writes them,
  * each with the steps a careful person would build — tools in order, the values the text gives,
  * `{{step_N.output}}` references for the edges — and the parameters that must stay unset.
- * Read from `tasks/*.json`; the toolsets are the built-in toolkits and the captured tools/list
- * answers of real MCP servers in `tools/`. A task that names an unknown tool, parameter or
+ * Read from `tasks/*.json` (and `held-out/`, `rounds/`); the toolsets are the built-in toolkits
+ * and the tool lists of real MCP servers in `tools/`. A task that names an unknown tool, parameter or
  * output is an error with its file and JSON path, so the set cannot drift from the tools.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -38,39 +38,86 @@ export interface QualityTask {
   why?: string;
 }
 
+/**
+ * Toolsets read from `tools/`: one tool list, or several offered together. Each file is a real
+ * server's tools/list answer (`captured_from`), a list written by hand from a server's documented
+ * tools (`written/`), or a real list rewritten in another provider's shape (`converted/`).
+ */
+const TOOLSET_FILES = {
+  filesystem: ['filesystem.json'],
+  memory: ['memory.json'],
+  everything: ['everything.json'],
+  'filesystem+memory': ['filesystem.json', 'memory.json'],
+  github: ['written/github.json'],
+  slack: ['written/slack.json'],
+  sqlite: ['written/sqlite.json'],
+  'google-maps': ['google-maps.json'],
+  amap: ['amap.json'],
+  gitlab: ['gitlab.json'],
+  kubernetes: ['kubernetes.json'],
+  postgres: ['postgres.json'],
+  gmail: ['gmail.json'],
+  'brave-search-openai': ['converted/brave-search.openai-chat.json'],
+  'puppeteer-anthropic': ['converted/puppeteer.anthropic.json'],
+  'time-gemini': ['converted/time.gemini.json'],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * Catalogues: every built-in toolkit plus a round's tool lists at once, as a person who imported
+ * them all plans with everything ticked (tool choice must not depend on the catalogue's size).
+ */
+const CATALOGUES = {
+  'round-a-catalogue': [
+    'google-maps.json',
+    'amap.json',
+    'gitlab.json',
+    'kubernetes.json',
+    'postgres.json',
+    'gmail.json',
+    'converted/brave-search.openai-chat.json',
+    'converted/puppeteer.anthropic.json',
+    'converted/time.gemini.json',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
 export const TOOLSET_NAMES = [
   'builtin',
   'materials-untyped',
-  'filesystem',
   'filesystem-untyped',
-  'memory',
-  'everything',
-  'filesystem+memory',
-  'github',
-  'slack',
-  'sqlite',
+  ...(Object.keys(TOOLSET_FILES) as (keyof typeof TOOLSET_FILES)[]),
+  ...(Object.keys(CATALOGUES) as (keyof typeof CATALOGUES)[]),
 ] as const;
 export type ToolsetName = (typeof TOOLSET_NAMES)[number];
 
-/** A tools/list answer captured by scripts/capture-mcp-tools.ts. */
-function readCaptured(server: 'filesystem' | 'memory' | 'everything'): ToolDeclaration[] {
-  const file = `tools/${server}.json`;
-  const json = JSON.parse(readFileSync(HERE + file, 'utf8')) as { tools: unknown };
-  const imported = importDeclarations({ tools: json.tools }, { source: { kind: 'mcp-stdio', server } });
-  if (!imported.ok) throw new Error(`${file}: ${JSON.stringify(imported.error)}`);
+/** What a tool file says about where it came from, beside the declarations themselves. */
+const PROVENANCE_KEYS = [
+  'captured_from',
+  'written_by_hand',
+  'converted',
+  'declared_in',
+  'not_carried',
+  'schema_keywords_dropped',
+];
+
+/** The tools of one file in `tools/`, read by the app's importer (any provider shape). */
+function readToolFile(file: string): ToolDeclaration[] {
+  const json = JSON.parse(readFileSync(`${HERE}tools/${file}`, 'utf8')) as Record<string, unknown>;
+  const declarations = Object.fromEntries(Object.entries(json).filter(([k]) => !PROVENANCE_KEYS.includes(k)));
+  const server = file.replace(/^.*\//, '').replace(/\..*$/, '');
+  const imported = importDeclarations(declarations, { source: { kind: 'mcp-stdio', server } });
+  if (!imported.ok) throw new Error(`tools/${file}: ${JSON.stringify(imported.error)}`);
   return imported.value.tools;
 }
 
-/**
- * A tool list written by hand in `tools/written/` from the documented tools of a public MCP
- * server that is not installed here (GitHub, Slack, SQLite): the tools/list shape, no outputSchema.
- */
-function readWritten(server: 'github' | 'slack' | 'sqlite'): ToolDeclaration[] {
-  const file = `tools/written/${server}.json`;
-  const json = JSON.parse(readFileSync(HERE + file, 'utf8')) as { tools: unknown };
-  const imported = importDeclarations({ tools: json.tools }, { source: { kind: 'mcp-stdio', server } });
-  if (!imported.ok) throw new Error(`${file}: ${JSON.stringify(imported.error)}`);
-  return imported.value.tools;
+/** Several lists offered at once; two tools of one name would make the expected steps ambiguous. */
+function combine(name: string, lists: ToolDeclaration[][]): ToolDeclaration[] {
+  const tools = lists.flat();
+  const seen = new Set<string>();
+  for (const tool of tools) {
+    if (seen.has(tool.name)) throw new Error(`toolset ${name}: two tools are named "${tool.name}"`);
+    seen.add(tool.name);
+  }
+  return tools;
 }
 
 /** The same tools as a declaration file without outputSchema (one untyped `result` output each). */
@@ -80,44 +127,34 @@ function withoutOutputSchemas(tools: readonly ToolDeclaration[]): ToolDeclaratio
 
 const toolsets = new Map<ToolsetName, ToolDeclaration[]>();
 
+const builtinTools = () => BUILTIN_TOOLKITS.flatMap((kit) => kit.tools);
+
 /** The tools a task plans with (cached: the set shares them). */
 export function getToolset(name: ToolsetName): ToolDeclaration[] {
   let tools = toolsets.get(name);
   if (tools) return tools;
-  switch (name) {
-    case 'builtin':
-      tools = BUILTIN_TOOLKITS.flatMap((kit) => kit.tools);
-      break;
-    case 'materials-untyped':
-      tools = withoutOutputSchemas(MATERIALS_TOOLS);
-      break;
-    case 'filesystem':
-    case 'memory':
-    case 'everything':
-      tools = readCaptured(name);
-      break;
-    case 'filesystem-untyped':
-      tools = withoutOutputSchemas(readCaptured('filesystem'));
-      break;
-    case 'filesystem+memory':
-      tools = [...readCaptured('filesystem'), ...readCaptured('memory')];
-      break;
-    case 'github':
-    case 'slack':
-    case 'sqlite':
-      tools = readWritten(name);
-      break;
+  if (name === 'builtin') tools = builtinTools();
+  else if (name === 'materials-untyped') tools = withoutOutputSchemas(MATERIALS_TOOLS);
+  else if (name === 'filesystem-untyped') tools = withoutOutputSchemas(readToolFile('filesystem.json'));
+  else if (Object.hasOwn(CATALOGUES, name)) {
+    const files: readonly string[] = CATALOGUES[name as keyof typeof CATALOGUES];
+    tools = combine(name, [builtinTools(), ...files.map(readToolFile)]);
+  } else {
+    const files: readonly string[] = TOOLSET_FILES[name as keyof typeof TOOLSET_FILES];
+    tools = combine(name, files.map(readToolFile));
   }
   toolsets.set(name, tools);
   return tools;
 }
 
 /**
- * Every task of the set, in file then task order; throws naming every problem found. `held-out`
- * holds a round measured at first sight whose rules have not reached the targets yet: scored
- * for wrong values by offline.test.ts, and by the bench with PLANNER_QUALITY_FILES.
+ * Every task of a folder, in file then task order; throws naming every problem found. `tasks`
+ * is the public set; `held-out` a round measured at first sight whose rules have not reached the
+ * targets yet (scored for wrong values by offline.test.ts, and by the bench with
+ * PLANNER_QUALITY_FILES); `rounds` fresh rounds over tool lists the rules were not written for,
+ * recorded at first sight and scored only by the bench with PLANNER_QUALITY_FILES.
  */
-export function loadQualitySet(folder: 'tasks' | 'held-out' = 'tasks'): QualityTask[] {
+export function loadQualitySet(folder: 'tasks' | 'held-out' | 'rounds' = 'tasks'): QualityTask[] {
   const files = readdirSync(HERE + folder)
     .filter((f) => f.endsWith('.json'))
     .sort();
