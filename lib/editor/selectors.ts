@@ -6,7 +6,6 @@
  */
 import { useCallback } from 'react';
 import type { ToolDeclaration } from '../tools/types';
-import type { NodeDrift } from '../toolkits/drift';
 import { getNodeParameters } from '../workflow/node-parameters';
 import { getMember } from '../tools/json-value';
 import { getToolSnapshot } from '../workflow/graph';
@@ -26,7 +25,7 @@ import type { EditorState } from './store';
 /** Whether a node still matches the declaration it was built from. */
 export type DriftStatus =
   | { status: 'current' }
-  /** The declaration changed since the node was built (snapshot hash or a toolkit refresh). */
+  /** The declaration changed since the node was built (its snapshot has another hash). */
   | { status: 'changed'; details: string[] }
   /** The tool is not declared at all: a placeholder node. */
   | { status: 'missing' };
@@ -143,7 +142,6 @@ interface ViewCacheEntry {
   snapshot: ToolSnapshot | undefined;
   connectionKey: string;
   systemParams: readonly string[] | undefined;
-  liveDrift: NodeDrift | undefined;
   valueCheck: boolean | readonly NodeIssue[];
   view: NodeView;
 }
@@ -151,19 +149,8 @@ interface ViewCacheEntry {
 /** Keyed by the node object: an edited node is a new object, so its stale entry just goes away. */
 const viewCache = new WeakMap<WorkflowNode, ViewCacheEntry>();
 
-function getDriftStatus(
-  node: WorkflowNode,
-  snapshot: ToolSnapshot | undefined,
-  live: NodeDrift | undefined,
-): DriftStatus {
+function getDriftStatus(node: WorkflowNode, snapshot: ToolSnapshot | undefined): DriftStatus {
   if (!snapshot) return { status: 'missing' };
-  if (live?.status === 'missing') return { status: 'missing' };
-  if (live?.status === 'changed') {
-    return {
-      status: 'changed',
-      details: [`The tool "${node.tool}" changed in its toolkit since this node was made.`],
-    };
-  }
   if (node.toolHash && node.toolHash !== snapshot.hash) {
     return {
       status: 'changed',
@@ -194,13 +181,12 @@ function createNodeView(
   doc: WorkflowDocument,
   node: WorkflowNode,
   connections: NodeConnections | undefined,
-  live: NodeDrift | undefined,
   valueCheck: boolean | readonly NodeIssue[],
 ): NodeView {
   const inputs = connections?.inputs ?? EMPTY_INPUTS;
   const snapshot = getToolSnapshot(doc, node.tool);
   const params = getNodeParameters(doc, node, inputs, valueCheck);
-  const drift = getDriftStatus(node, snapshot, live);
+  const drift = getDriftStatus(node, snapshot);
   const problems =
     drift.status === 'changed'
       ? [
@@ -243,29 +229,26 @@ function createNodeView(
 }
 
 function getViewOf(s: EditorState, node: WorkflowNode): NodeView {
-  const { doc, liveDrift } = s;
+  const { doc } = s;
   const valueCheck = getValueCheck(s, node);
   const connection = getConnectionIndex(doc.edges).get(node.id);
   const connectionKey = connection?.key ?? '';
   const snapshot = getToolSnapshot(doc, node.tool);
-  const live = liveDrift[node.id];
   const cached = viewCache.get(node);
   if (
     cached &&
     cached.snapshot === snapshot &&
     cached.connectionKey === connectionKey &&
     cached.systemParams === doc.systemParams &&
-    cached.liveDrift === live &&
     cached.valueCheck === valueCheck
   ) {
     return cached.view;
   }
-  const view = createNodeView(doc, node, connection, live, valueCheck);
+  const view = createNodeView(doc, node, connection, valueCheck);
   viewCache.set(node, {
     snapshot,
     connectionKey,
     systemParams: doc.systemParams,
-    liveDrift: live,
     valueCheck,
     view,
   });
@@ -275,7 +258,7 @@ function getViewOf(s: EditorState, node: WorkflowNode): NodeView {
 /**
  * The derived view of one node (undefined once it is deleted). The same object comes back until
  * something it depends on changes: the node itself, its tool snapshot, which of its inputs are
- * connected, the system parameters or its live drift.
+ * connected, or the system parameters.
  */
 export function selectNodeView(s: EditorState, id: string): NodeView | undefined {
   const node = getNodeIndex(s.doc.nodes).get(id);
@@ -289,15 +272,12 @@ export function useNodeView(id: string): NodeView | undefined {
 
 // ---- whole-document derivations ----
 
-const problemsCache = new WeakMap<
-  WorkflowDocument,
-  { liveDrift: Record<string, NodeDrift>; valuesChecked: boolean; problems: EditorProblem[] }
->();
+const problemsCache = new WeakMap<WorkflowDocument, { valuesChecked: boolean; problems: EditorProblem[] }>();
 
 /** Every error and warning of every node, in node order, errors first within a node. */
 export const selectProblems = (s: EditorState): EditorProblem[] => {
   const cached = problemsCache.get(s.doc);
-  if (cached && cached.liveDrift === s.liveDrift && cached.valuesChecked === s.valuesChecked) {
+  if (cached && cached.valuesChecked === s.valuesChecked) {
     return cached.problems;
   }
   const problems: EditorProblem[] = [];
@@ -309,7 +289,7 @@ export const selectProblems = (s: EditorState): EditorProblem[] => {
         if (p.severity === severity) problems.push({ ...p, nodeId: node.id, nodeTitle });
     }
   }
-  problemsCache.set(s.doc, { liveDrift: s.liveDrift, valuesChecked: s.valuesChecked, problems });
+  problemsCache.set(s.doc, { valuesChecked: s.valuesChecked, problems });
   return problems;
 };
 

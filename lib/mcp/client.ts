@@ -2,8 +2,8 @@ import 'server-only';
 /**
  * Toolflow's MCP client, on the official SDK: Streamable HTTP (falling back to the older SSE
  * transport when a server answers the Streamable HTTP handshake with 404/405) and stdio.
- * Lists tools with pagination, re-lists on `notifications/tools/list_changed`, calls tools, and
- * turns every failure into a value that says which server, which step and why.
+ * Lists tools with pagination, calls tools, and turns every failure into a value that says which
+ * server, which step and why.
  *
  * HTTP goes only through the guarded fetch (url-guard.ts); stdio targets come only from the
  * server-side configuration (config.ts).
@@ -16,13 +16,7 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolResultSchema,
-  ErrorCode,
-  McpError,
-  ResultSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { PassThrough } from 'node:stream';
 import { err, ok, type Issue, type Result } from '../result';
 import type { ToolDeclaration, ToolSource } from '../tools/types';
@@ -126,17 +120,10 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-export interface McpSessionHooks {
-  /** Called with a fresh full listing after the server says its tool list changed. */
-  onToolsChanged?: (result: Result<McpToolList, McpProblem>) => void;
-}
-
 const DEFAULT_MAX_PAGES = 50;
 const DEFAULT_MAX_TOOLS = 2000;
 /** Lines of a stdio server's stderr kept for error messages. */
 const STDERR_TAIL_BYTES = 2000;
-/** Notifications often come in bursts; one re-list answers a burst. */
-const LIST_CHANGED_DEBOUNCE_MS = 50;
 
 /** How a target is named in messages and stored as a toolkit's source. */
 export function getServerLabel(target: McpTarget): string {
@@ -152,7 +139,6 @@ function getToolSource(target: McpTarget): ToolSource {
 export async function openMcpSession(
   target: McpTarget,
   options: McpClientOptions,
-  hooks: McpSessionHooks = {},
 ): Promise<Result<McpSession, McpProblem>> {
   const server = getServerLabel(target);
   const problem = (step: McpStep, code: string, message: string, issues?: Issue[]): McpProblem => ({
@@ -171,9 +157,9 @@ export async function openMcpSession(
       resolve: options.resolve,
     });
     if (!checked.ok) return err(problem('connect', 'url_refused', checked.error.message));
-    const streamable = await connect(target, options, hooks, 'streamable-http');
+    const streamable = await connect(target, options, 'streamable-http');
     if (!streamable.ok && isStreamableUnsupported(streamable.error)) {
-      const sse = await connect(target, options, hooks, 'sse');
+      const sse = await connect(target, options, 'sse');
       if (!sse.ok) return err(describeConnectError(sse.error, problem, options, undefined));
       connection = sse.value;
     } else if (!streamable.ok) {
@@ -183,11 +169,11 @@ export async function openMcpSession(
     }
   } else {
     const stderrTail = createTail(STDERR_TAIL_BYTES);
-    const stdio = await connect(target, options, hooks, 'stdio', stderrTail);
+    const stdio = await connect(target, options, 'stdio', stderrTail);
     if (!stdio.ok) return err(describeConnectError(stdio.error, problem, options, target, stderrTail.text()));
     connection = stdio.value;
   }
-  return ok(createSession(connection, target, options, problem, hooks));
+  return ok(createSession(connection, target, options, problem));
 }
 
 /** Connect, list every tool, close. */
@@ -204,32 +190,11 @@ export async function listMcpTools(
   }
 }
 
-/**
- * Connect, list every tool, and keep listening: `onChange` gets a fresh full listing each time the
- * server announces `notifications/tools/list_changed`. Close the returned handle to stop.
- */
-export async function watchMcpTools(
-  target: McpTarget,
-  options: McpClientOptions,
-  onChange: (result: Result<McpToolList, McpProblem>) => void,
-): Promise<Result<{ initial: McpToolList; close: () => Promise<void> }, McpProblem>> {
-  const session = await openMcpSession(target, options, { onToolsChanged: onChange });
-  if (!session.ok) return session;
-  const initial = await session.value.listTools();
-  if (!initial.ok) {
-    await session.value.close();
-    return initial;
-  }
-  return ok({ initial: initial.value, close: () => session.value.close() });
-}
-
 // ---- connecting ----
 
 interface Connection {
   client: Client;
   transport: McpToolList['transport'];
-  /** Handlers installed before connecting, so an early notification is not lost. */
-  onListChanged: { listener?: () => void };
   /** Ends the server-side session where the transport has one (Streamable HTTP). */
   endSession: () => Promise<void>;
 }
@@ -239,7 +204,6 @@ type ConnectFailure = { error: unknown; transport: McpToolList['transport'] };
 async function connect(
   target: McpTarget,
   options: McpClientOptions,
-  hooks: McpSessionHooks,
   kind: McpToolList['transport'],
   stderrTail?: ReturnType<typeof createTail>,
 ): Promise<Result<Connection, ConnectFailure>> {
@@ -247,10 +211,6 @@ async function connect(
     { name: 'toolflow', version: '1.0.0' },
     { capabilities: {}, jsonSchemaValidator: createDialectAwareValidator() },
   );
-  const onListChanged: Connection['onListChanged'] = {};
-  if (hooks.onToolsChanged) {
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => onListChanged.listener?.());
-  }
   let transport: Transport;
   if (target.kind === 'http') {
     const fetch = createGuardedFetch({
@@ -298,7 +258,7 @@ async function connect(
     if (transport instanceof StreamableHTTPClientTransport)
       await transport.terminateSession().catch(() => {});
   };
-  return ok({ client, transport: kind, onListChanged, endSession });
+  return ok({ client, transport: kind, endSession });
 }
 
 function isStreamableUnsupported(failure: ConnectFailure): boolean {
@@ -407,7 +367,6 @@ function createSession(
   target: McpTarget,
   options: McpClientOptions,
   problem: (step: McpStep, code: string, message: string, issues?: Issue[]) => McpProblem,
-  hooks: McpSessionHooks,
 ): McpSession {
   const { client } = connection;
   const server = getServerLabel(target);
@@ -415,7 +374,7 @@ function createSession(
   const maxTools = options.maxTools ?? DEFAULT_MAX_TOOLS;
   let closed = false;
   let lastTools = new Map<string, ToolDeclaration>();
-  // Listings run one at a time: a list_changed during a listing waits for it.
+  // Listings run one at a time: a second listTools waits for the first.
   let queue: Promise<unknown> = Promise.resolve();
 
   const listOnce = async (): Promise<Result<McpToolList, McpProblem>> => {
@@ -524,20 +483,6 @@ function createSession(
     queue = next;
     return next;
   };
-
-  if (hooks.onToolsChanged) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    connection.onListChanged.listener = () => {
-      if (closed) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (closed) return;
-        void listTools().then((result) => {
-          if (!closed) hooks.onToolsChanged?.(result);
-        });
-      }, LIST_CHANGED_DEBOUNCE_MS);
-    };
-  }
 
   return {
     server,
