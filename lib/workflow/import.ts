@@ -7,7 +7,15 @@
 import { hashDeclaration } from '../tools/canonical-json';
 import { internDeclaration } from '../tools/intern';
 import type { JsonSchema, ToolDeclaration, ToolSource } from '../tools/types';
-import { err, joinPointer, ok, pointerSegment, type Issue, type Result } from '../result';
+import {
+  decodePointerSegment,
+  err,
+  joinPointer,
+  ok,
+  pointerSegment,
+  type Issue,
+  type Result,
+} from '../result';
 import workflowV1Schema from '../../public/schemas/workflow.v1.schema.json';
 import { DERIVED_PROBLEM_CODES, EXPORT_FORMAT, EXPORT_VERSION } from './export';
 import { getOutputParameters, getParamPlan } from './params';
@@ -77,8 +85,6 @@ function renameFrom(value: unknown, v1ToV0: RenameTable): Renamed {
   return { value: out, from };
 }
 
-const decodeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
-
 /**
  * The key of the file a v1 path segment stands for: the one the member came from, or, for a
  * member the file lacks, the version-0 name it should have (a field may be named "constructor":
@@ -89,7 +95,7 @@ function toOriginalSegment(
   from: Map<string, string> | undefined,
   v1ToV0: RenameTable,
 ): string {
-  const name = decodeSegment(segment);
+  const name = decodePointerSegment(segment);
   const original = from?.get(name) ?? v1ToV0[name] ?? name;
   return original === name ? segment : pointerSegment(original);
 }
@@ -138,7 +144,7 @@ function migrateV0(json: Json): Migrated {
     toOriginalPath: (path) => {
       const segments = path.split('/');
       // ['', root key, index, member key, ...]
-      const collection = segments[1] === undefined ? undefined : decodeSegment(segments[1]);
+      const collection = segments[1] === undefined ? undefined : decodePointerSegment(segments[1]);
       if (collection === undefined) return path;
       segments[1] = toOriginalSegment(segments[1], renamedRoot.from, V0_ROOT);
       const v1ToV0 = byCollection.get(collection);
