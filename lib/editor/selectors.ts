@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import type { ToolDeclaration } from '../tools/types';
 import { getNodeParameters } from '../workflow/node-parameters';
 import { getMember } from '../tools/json-value';
-import { getToolSnapshot } from '../workflow/graph';
+import { getOutputPorts, getToolSnapshot } from '../workflow/graph';
 import type { NodeParameters } from '../workflow/params';
 import type {
   EdgeId,
@@ -17,6 +17,7 @@ import type {
   ToolSnapshot,
   WorkflowDocument,
   WorkflowEdge,
+  OutputParameter,
   WorkflowNode,
 } from '../workflow/types';
 import { useEditorStore } from './context';
@@ -96,6 +97,8 @@ interface NodeConnections {
   key: string;
   inputs: Set<string>;
   incoming: Record<string, IncomingEdge>;
+  /** The nodes feeding it, one per fed input (see `getSourcePorts`). */
+  sources: string[];
   outputs: Set<string>;
 }
 const connectionIndexes = new WeakMap<readonly WorkflowEdge[], Map<string, NodeConnections>>();
@@ -115,13 +118,18 @@ function getConnectionIndex(edges: readonly WorkflowEdge[]): Map<string, NodeCon
     const found = new Map<string, NodeConnections>();
     const entryOf = (id: string) => {
       let entry = found.get(id);
-      if (!entry) found.set(id, (entry = { key: '', inputs: new Set(), incoming: {}, outputs: new Set() }));
+      if (!entry)
+        found.set(
+          id,
+          (entry = { key: '', inputs: new Set(), incoming: {}, sources: [], outputs: new Set() }),
+        );
       return entry;
     };
     for (const e of edges) {
       const target = entryOf(e.target);
       target.inputs.add(e.targetInput);
       target.incoming[e.targetInput] = { edgeId: e.id, source: e.source, sourceOutput: e.sourceOutput };
+      target.sources.push(e.source);
       entryOf(e.source).outputs.add(e.sourceOutput);
     }
     for (const entry of found.values()) {
@@ -142,8 +150,39 @@ interface ViewCacheEntry {
   snapshot: ToolSnapshot | undefined;
   connectionKey: string;
   systemParams: readonly string[] | undefined;
+  /** The output ports of the nodes feeding it: a view shows the edges whose types clash. */
+  sourcePorts: SourcePorts;
   valueCheck: boolean | readonly NodeIssue[];
   view: NodeView;
+}
+
+/** Per node feeding one: its output ports (a shared, cached array), undefined when it is gone. */
+type SourcePorts = readonly (readonly OutputParameter[] | undefined)[];
+const NO_PORTS: SourcePorts = [];
+
+function getSourcePorts(doc: WorkflowDocument, connections: NodeConnections | undefined): SourcePorts {
+  if (!connections || connections.sources.length === 0) return NO_PORTS;
+  const nodes = getNodeIndex(doc.nodes);
+  return connections.sources.map((id) => {
+    const source = nodes.get(id);
+    return source ? getOutputPorts(doc, source) : undefined;
+  });
+}
+
+/** Whether the nodes feeding one still have the output ports `cached` (without allocating). */
+function hasSourcePorts(
+  doc: WorkflowDocument,
+  connections: NodeConnections | undefined,
+  cached: SourcePorts,
+): boolean {
+  const sources = connections?.sources ?? [];
+  if (sources.length !== cached.length) return false;
+  const nodes = getNodeIndex(doc.nodes);
+  for (let i = 0; i < sources.length; i++) {
+    const source = nodes.get(sources[i]);
+    if ((source ? getOutputPorts(doc, source) : undefined) !== cached[i]) return false;
+  }
+  return true;
 }
 
 /** Keyed by the node object: an edited node is a new object, so its stale entry just goes away. */
@@ -240,7 +279,8 @@ function getViewOf(s: EditorState, node: WorkflowNode): NodeView {
     cached.snapshot === snapshot &&
     cached.connectionKey === connectionKey &&
     cached.systemParams === doc.systemParams &&
-    cached.valueCheck === valueCheck
+    cached.valueCheck === valueCheck &&
+    hasSourcePorts(doc, connection, cached.sourcePorts)
   ) {
     return cached.view;
   }
@@ -249,6 +289,7 @@ function getViewOf(s: EditorState, node: WorkflowNode): NodeView {
     snapshot,
     connectionKey,
     systemParams: doc.systemParams,
+    sourcePorts: getSourcePorts(doc, connection),
     valueCheck,
     view,
   });
@@ -258,7 +299,7 @@ function getViewOf(s: EditorState, node: WorkflowNode): NodeView {
 /**
  * The derived view of one node (undefined once it is deleted). The same object comes back until
  * something it depends on changes: the node itself, its tool snapshot, which of its inputs are
- * connected, or the system parameters.
+ * connected, the output ports feeding them, or the system parameters.
  */
 export function selectNodeView(s: EditorState, id: string): NodeView | undefined {
   const node = getNodeIndex(s.doc.nodes).get(id);

@@ -1,12 +1,13 @@
 /**
  * What a run of an export will do, decided before anything is called: which tool each node
  * calls on which server, and which nodes cannot run and why (a tool with no server, a
- * placeholder, a missing required value, a value that fails its schema, a cycle). The person
- * sees this list and confirms; the executor uses the same plan. Pure.
+ * placeholder, a missing required value, a value that fails its schema, an edge whose types do
+ * not fit, a cycle). The person sees this list and confirms; the executor uses the same plan.
+ * Pure.
  */
-import { err, ok, pointerSegment, type Result } from '../result';
+import { err, ok, type Result } from '../result';
 import type { ExportNode, WorkflowExportV1 } from '../workflow/types';
-import { checkArguments, getExportTool, getIncomingEdges, isSentParameter } from './arguments';
+import { checkArguments, getArguments, getExportTool, getIncomingEdges } from './arguments';
 import { createSchedulePlan, type SchedulePlan } from './schedule';
 import type { RunError, ServerRef } from './types';
 
@@ -86,21 +87,9 @@ export function getStaticBlock(
     const server = getNodeServer(node);
     if (!server.ok) return server.error;
   }
-  const system = new Set(file.system_parameters);
-  const fed = new Set(getIncomingEdges(file, node.id).keys());
-  const args: Record<string, unknown> = {};
-  for (const param of node.input_parameters) {
-    if (fed.has(param.name) || !isSentParameter(param, system, false)) continue;
-    if (param.origin === 'zero' && param.required) {
-      return {
-        code: 'missing_required',
-        message: `Required input "${param.name}" has no value: set it or connect an edge to it.`,
-        path: `/${pointerSegment(param.name)}`,
-      };
-    }
-    Object.defineProperty(args, param.name, { value: param.value, enumerable: true, writable: true });
-  }
-  const checked = checkArguments(tool, args, fed);
+  const sent = getArguments(file, node);
+  if (!sent.ok) return sent.error;
+  const checked = checkArguments(tool, sent.value.args, sent.value.pending);
   return checked.ok ? undefined : checked.error;
 }
 
@@ -111,7 +100,7 @@ export function planRun(file: WorkflowExportV1, options: PlanOptions = {}): RunP
       id: node.id,
       stepIndex: node.step_index,
       readOnly: getExportTool(file, node.tool_name)?.annotations?.readOnlyHint === true,
-      sources: [...new Set(file.edges.filter((e) => e.target === node.id).map((e) => e.source))],
+      sources: [...new Set([...getIncomingEdges(file, node.id).values()].map((e) => e.source))],
     })),
   );
   const cyclic = new Set(schedule.cyclic);

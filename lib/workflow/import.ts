@@ -19,6 +19,7 @@ import {
 import workflowV1Schema from '../../public/schemas/workflow.v1.schema.json';
 import { DERIVED_PROBLEM_CODES, EXPORT_FORMAT, EXPORT_VERSION } from './export';
 import { getOutputParameters, getParamPlan } from './params';
+import { getTypeClash, getTypeClashRemedy, type TypedPort } from './typed-wiring';
 import { createLookupTable, createRecord } from '../tools/json-value';
 import { compileSchema, type ErrorObject, type ValidateFunction } from '../tools/schema-validator';
 import {
@@ -391,6 +392,19 @@ function checkIntegrity(file: WorkflowExportV1, issues: Issue[]): void {
     }
   });
 
+  // The typed ports of a node: its declaration's for a known tool (so import checks the types a
+  // document built from the file will have), the file's own for a placeholder.
+  const getPorts = (node: ExportNode): { inputs: readonly TypedPort[]; outputs: readonly TypedPort[] } => {
+    const t = toolIndex.get(node.tool_name);
+    if (t === undefined || node.placeholder) {
+      return { inputs: node.input_parameters, outputs: node.output_parameters };
+    }
+    return {
+      inputs: getParamPlan(declarations[t], file.system_parameters),
+      outputs: getOutputParameters(declarations[t]),
+    };
+  };
+
   const edgeIds = new Map<string, number>();
   const fed = new Map<string, number>();
   const forward = new Map<string, string[]>();
@@ -454,6 +468,16 @@ function checkIntegrity(file: WorkflowExportV1, issues: Issue[]): void {
         message: `Edge "${edge.id}" connects node "${source.id}" to itself: remove it.`,
       });
       return;
+    }
+    const output = getPorts(source).outputs.find((o) => o.name === edge.source_output);
+    const typedInput = getPorts(target).inputs.find((p) => p.name === edge.target_input);
+    const clash = output && typedInput && getTypeClash(output, typedInput);
+    if (typedInput && clash) {
+      issues.push({
+        path: at,
+        code: 'type_mismatch',
+        message: `${clash}, so "${source.id}" cannot feed "${target.id}" through this edge: ${getTypeClashRemedy(typedInput)}.`,
+      });
     }
     // Forward edges (earlier node → later node) cannot close a cycle among forward edges.
     if (!(allForward && s < t) && reaches(forward, target.id, source.id)) {

@@ -115,6 +115,17 @@ describe('addNode of a tool whose declaration changed', () => {
     expect(doc.edges).toEqual([]);
     expect(doc.nodes[1].notes?.[0].message).toContain('"step_1" has no output "path"');
   });
+  it('removes an edge whose types the new declaration makes clash, so the file still imports', () => {
+    const pathAsList: ToolDeclaration = {
+      ...fetchTool,
+      outputSchema: { type: 'object', properties: { path: { type: 'array' }, size: { type: 'integer' } } },
+    };
+    const doc = addNode(connected(), pathAsList, { x: 0, y: 300 });
+    expect(doc.edges).toEqual([]);
+    expect(doc.nodes[1].notes?.map((n) => [n.code, n.param])).toEqual([['edge_removed', 'path']]);
+    expect(doc.nodes[1].notes?.[0].message).toContain('Output "path" is list but input "path" takes str');
+    expect(validateExport(JSON.parse(JSON.stringify(exportWorkflow(doc, meta))))).toEqual([]);
+  });
   it('keeps the edges the new declaration still fits, and the document when nothing changed', () => {
     const doc = connected();
     const described: ToolDeclaration = { ...analyseTool, description: 'v2' };
