@@ -23,13 +23,7 @@ import type { ToolDeclaration, ToolSource } from '../tools/types';
 import { compileSchema, describeAjvError } from '../tools/schema-validator';
 import { importMcpToolList } from './import-tools';
 import { checkToolSchemas, createDialectAwareValidator } from './schema-validator';
-import {
-  checkMcpUrl,
-  createGuardedFetch,
-  ResponseTooLargeError,
-  UrlRefusedError,
-  type ResolveHost,
-} from './url-guard';
+import { createGuardedFetch, ResponseTooLargeError, UrlRefusedError, type ResolveHost } from './url-guard';
 
 export interface HttpTarget {
   kind: 'http';
@@ -52,6 +46,11 @@ export type McpTarget = HttpTarget | StdioTarget;
 export interface McpClientOptions {
   /** Limit for each step: connecting and initializing, each `tools/list` page, each call. */
   timeoutMs: number;
+  /**
+   * Limit for connecting and initializing, when it is not `timeoutMs` (a test-run gives a
+   * server's start-up its own limit).
+   */
+  startTimeoutMs?: number;
   /** Largest HTTP response body or single stdio message, in bytes. */
   maxBytes: number;
   /** Allow loopback and private HTTP addresses (`TOOLFLOW_MCP_ALLOW_PRIVATE=1`). */
@@ -151,15 +150,19 @@ export async function openMcpSession(
 
   let connection: Connection;
   if (target.kind === 'http') {
-    const checked = await checkMcpUrl(target.url, {
+    // Every request goes through the URL guard: the first resolves the host and checks each
+    // address, and the connection is pinned to them (url-guard.ts). One guarded fetch for the
+    // session (and for the SSE fallback), so the host is resolved once.
+    const fetch = createGuardedFetch({
       allowPrivate: options.allowPrivate,
       allowHosts: options.allowHosts,
       resolve: options.resolve,
+      maxBytes: options.maxBytes,
+      timeoutMs: Math.max(options.timeoutMs, getStartTimeout(options)),
     });
-    if (!checked.ok) return err(problem('connect', 'url_refused', checked.error.message));
-    const streamable = await connect(target, options, 'streamable-http');
+    const streamable = await connect(target, options, 'streamable-http', { fetch });
     if (!streamable.ok && isStreamableUnsupported(streamable.error)) {
-      const sse = await connect(target, options, 'sse');
+      const sse = await connect(target, options, 'sse', { fetch });
       if (!sse.ok) return err(describeConnectError(sse.error, problem, options, undefined));
       connection = sse.value;
     } else if (!streamable.ok) {
@@ -169,7 +172,7 @@ export async function openMcpSession(
     }
   } else {
     const stderrTail = createTail(STDERR_TAIL_BYTES);
-    const stdio = await connect(target, options, 'stdio', stderrTail);
+    const stdio = await connect(target, options, 'stdio', { stderrTail });
     if (!stdio.ok) return err(describeConnectError(stdio.error, problem, options, target, stderrTail.text()));
     connection = stdio.value;
   }
@@ -201,11 +204,14 @@ interface Connection {
 
 type ConnectFailure = { error: unknown; transport: McpToolList['transport'] };
 
+/** The limit for connecting and initializing. */
+const getStartTimeout = (options: McpClientOptions) => options.startTimeoutMs ?? options.timeoutMs;
+
 async function connect(
   target: McpTarget,
   options: McpClientOptions,
   kind: McpToolList['transport'],
-  stderrTail?: ReturnType<typeof createTail>,
+  using: { fetch?: ReturnType<typeof createGuardedFetch>; stderrTail?: ReturnType<typeof createTail> },
 ): Promise<Result<Connection, ConnectFailure>> {
   const client = new Client(
     { name: 'toolflow', version: '1.0.0' },
@@ -213,13 +219,8 @@ async function connect(
   );
   let transport: Transport;
   if (target.kind === 'http') {
-    const fetch = createGuardedFetch({
-      allowPrivate: options.allowPrivate,
-      allowHosts: options.allowHosts,
-      resolve: options.resolve,
-      maxBytes: options.maxBytes,
-      timeoutMs: options.timeoutMs,
-    });
+    const fetch = using.fetch;
+    if (!fetch) throw new Error('An HTTP MCP connection needs the guarded fetch.');
     const url = new URL(target.url);
     transport =
       kind === 'sse'
@@ -244,11 +245,11 @@ async function connect(
       maxBufferSize: options.maxBytes,
     });
     const stderr = stdio.stderr as PassThrough | null;
-    stderr?.on('data', (chunk: Buffer) => stderrTail?.push(chunk));
+    stderr?.on('data', (chunk: Buffer) => using.stderrTail?.push(chunk));
     transport = stdio;
   }
   try {
-    await client.connect(transport, { timeout: options.timeoutMs });
+    await client.connect(transport, { timeout: getStartTimeout(options) });
   } catch (error) {
     await client.close().catch(() => {});
     return err({ error, transport: kind });
@@ -292,7 +293,7 @@ function describeConnectError(
     return problem(
       'initialize',
       'timeout',
-      `the server did not answer "initialize" within ${options.timeoutMs} ms. Check that it is an MCP server and that it is running.${stderrNote}`,
+      `the server did not answer "initialize" within ${getStartTimeout(options)} ms. Check that it is an MCP server and that it is running.${stderrNote}`,
     );
   }
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
