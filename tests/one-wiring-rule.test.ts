@@ -18,7 +18,6 @@ import { GET as preflight } from '@/app/api/workflows/[id]/runs/preflight/route'
 import { POST as share } from '@/app/api/workflows/[id]/shares/route';
 import { POST as fork } from '@/app/api/shares/[token]/fork/route';
 import { runCli } from '@/bin/cli';
-import type { CliIo } from '@/bin/io';
 import { createWorkflow } from '@/lib/db/workflows';
 import { loadEditorCommands } from '@/lib/editor/load-commands';
 import { selectNodeView } from '@/lib/editor/selectors';
@@ -32,6 +31,7 @@ import { exportWorkflow } from '@/lib/workflow/export';
 import { asEdgeId, asNodeId, type WorkflowDocument } from '@/lib/workflow/types';
 import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
 import { createOwnerClient, type OwnerClient } from '@/tests/owner-client';
+import { createMemoryIo } from '@/bin/__fixtures__/memory-io';
 
 const countItems: ToolDeclaration = {
   name: 'count_items',
@@ -98,20 +98,6 @@ async function fromResponse(res: Response, status: number): Promise<Outcome> {
   const body = await res.json();
   const issue = (body.issues ?? []).find((i: { code?: string }) => i.code === 'type_mismatch');
   return refused(`${body.message}`, issue?.path);
-}
-
-/** A CLI whose files are in memory. */
-function createMemoryIo(files: Record<string, string>) {
-  const out = { stdout: '', stderr: '' };
-  const io: CliIo = {
-    stdout: (t) => void (out.stdout += t),
-    stderr: (t) => void (out.stderr += t),
-    readFile: async (path) => {
-      if (!(path in files)) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-      return files[path];
-    },
-  };
-  return { io, out };
 }
 
 // ---- the roads that make an edge from a connection ----
