@@ -5,25 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli';
-import type { CliIo } from './io';
+import { createMemoryIo } from './__fixtures__/memory-io';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SEED = getFixturePath('seed-optimize-structure/');
 const run = promisify(execFile);
-
-/** An in-memory CLI: files by path, captured output. */
-function createMemoryIo(files: Record<string, string>) {
-  const out = { stdout: '', stderr: '' };
-  const io: CliIo = {
-    stdout: (t) => void (out.stdout += t),
-    stderr: (t) => void (out.stderr += t),
-    readFile: async (path) => {
-      if (!(path in files)) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-      return files[path];
-    },
-  };
-  return { io, out };
-}
 
 const seedFiles = {
   'tools.json': readFileSync(SEED + 'tools.json', 'utf8'),

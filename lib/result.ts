@@ -27,6 +27,16 @@ export function pointerSegment(segment: string | number): string {
   return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** Decode one JSON Pointer segment (RFC 6901): `a~1b` → `a/b`, `~0` → `~`. */
+export function decodePointerSegment(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The decoded segments of a JSON Pointer: `/a~1b/0` → `['a/b', '0']`; none for the root `""`. */
+export function decodePointer(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.split('/').slice(1).map(decodePointerSegment);
+}
+
 /** Join JSON Pointer segments: `joinPointer('/a', 'b/c', 0)` → `/a/b~1c/0`. */
 export function joinPointer(base: string, ...segments: (string | number)[]): string {
   return base + segments.map((s) => '/' + pointerSegment(s)).join('');

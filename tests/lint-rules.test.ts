@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
+import { CORE_LAYERS, CORE_PACKAGES, CORE_SHARED_FILES, OUTSIDE_CORE } from '../eslint.config.mjs';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -12,59 +14,270 @@ async function getRestrictedImportMessages(code: string, filePath: string) {
   return (await getRestricted(code, filePath)).map((m) => m.message);
 }
 
-describe('the pure-core lint rule', () => {
-  const pureFiles = ['lib/tools/probe.ts', 'lib/workflow/probe.ts', 'lib/planner/probe.ts'];
+/** Every message of the pure core's rules, with its line. */
+async function getCoreMessages(code: string, filePath: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => CORE_RULES.has(m.ruleId ?? ''));
+}
+const CORE_RULES = new Set(['no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax']);
 
-  it.each(pureFiles)('fails %s when it imports React', async (file) => {
-    const messages = await getRestrictedImportMessages(
-      "import { useState } from 'react';\nexport const x = useState;\n",
-      file,
+/** Lints one import per line into `file`; the lines (1-based) no core rule refused. */
+async function getAllowedLines(sources: readonly string[], file: string): Promise<string[]> {
+  const code =
+    sources.map((source, i) => `import * as m${i} from '${source}';`).join('\n') + '\nexport {};\n';
+  const refused = new Set((await getCoreMessages(code, file)).map((m) => m.line));
+  return sources.filter((_, i) => !refused.has(i + 1));
+}
+
+const FOLDERS = Object.keys(CORE_LAYERS) as (keyof typeof CORE_LAYERS)[];
+
+/** Packages that do IO or belong to the framework or the UI, and two the core never cleared. */
+const IO_PACKAGES = [
+  'pg',
+  'pg-boss',
+  '@prisma/client',
+  'prisma/config',
+  '@electric-sql/pglite',
+  'pglite-prisma-adapter',
+  'openai',
+  'openai/resources',
+  '@modelcontextprotocol/sdk/client/index.js',
+  'next/server',
+  'next',
+  'react',
+  'react-dom/client',
+  '@xyflow/react',
+  'zustand',
+  'zundo',
+  'server-only',
+  'rate-limiter-flexible',
+  'undici',
+];
+const NODE_BUILTINS = [
+  'node:fs',
+  'node:os',
+  'node:child_process',
+  'node:net',
+  'node:http',
+  'fs',
+  'fs/promises',
+  'os',
+  'child_process',
+  'net',
+  'http',
+  'https',
+  'path',
+  'dns',
+  'worker_threads',
+  'crypto',
+];
+/** Outside the core, as a file at lib/<folder>/<name>.ts and at lib/<folder>/sub/<name>.ts spell it. */
+const OUTSIDE = [
+  'server/compress',
+  'server-context',
+  'editor/store',
+  'db/client',
+  'db/generated/client',
+  'llm/chat',
+  'mcp/client',
+  'http/errors',
+  'queue/boss',
+  'api/client',
+  'bench/pages',
+];
+const OUTSIDE_ROOT = [
+  'components/canvas/x',
+  'app/api/x/route',
+  'bin/cli',
+  'tests/fuzz',
+  'e2e/x',
+  'scripts/load',
+];
+const outsideSources = (depth: number) => {
+  const up = '../'.repeat(depth);
+  return [
+    ...OUTSIDE.map((p) => `${up}${p}`),
+    ...OUTSIDE_ROOT.map((p) => `${up}../${p}`),
+    ...OUTSIDE.map((p) => `@/lib/${p}`),
+    ...OUTSIDE_ROOT.map((p) => `@/${p}`),
+  ];
+};
+/** The core folders `folder` may not import: everything but itself and the folders below it. */
+const above = (folder: keyof typeof CORE_LAYERS) =>
+  FOLDERS.filter((other) => other !== folder && !(CORE_LAYERS[folder] as readonly string[]).includes(other));
+
+describe('the pure-core boundary', () => {
+  it('puts every folder the core could reach on one side or the other', () => {
+    // A new folder must be classified in eslint.config.mjs, or the core could import it unseen.
+    const known = new Set([...FOLDERS, ...OUTSIDE_CORE]);
+    const libEntries = readdirSync('lib', { withFileTypes: true })
+      .filter((e) => (e.isDirectory() || e.name.endsWith('.ts')) && !e.name.endsWith('.test.ts'))
+      .map((e) => e.name.replace(/\.ts$/, ''));
+    const shared = new Set(CORE_SHARED_FILES.map((f) => f.replace(/^lib\/|\.ts$/g, '')));
+    expect(libEntries.filter((name) => !known.has(name) && !shared.has(name))).toEqual([]);
+    const rootFolders = readdirSync('.', { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules')
+      .map((e) => e.name);
+    // docs, prisma (schema and SQL) and public (JSON Schemas the core reads) hold no code to import.
+    expect(
+      rootFolders.filter((name) => !known.has(name) && !['lib', 'docs', 'prisma', 'public'].includes(name)),
+    ).toEqual([]);
+  });
+
+  it('clears or refuses every dependency the app has', async () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string>>;
+    const names = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
+    const allowed = await getAllowedLines(names, 'lib/workflow/probe.ts');
+    expect(allowed.sort()).toEqual([...CORE_PACKAGES].sort());
+  });
+
+  it('layers the core as docs/architecture.md draws it: tools ← workflow ← {planner, run, toolkits}', async () => {
+    expect(JSON.stringify(CORE_LAYERS)).toBe(
+      JSON.stringify({
+        tools: [],
+        workflow: ['tools'],
+        planner: ['tools', 'workflow'],
+        run: ['tools', 'workflow'],
+        toolkits: ['tools', 'workflow'],
+      }),
     );
-    expect(messages.join('\n')).toContain('imports no React');
+    expect(await getAllowedLines(['../run/arguments', '@/lib/run/types'], 'lib/tools/probe.ts')).toEqual([]);
+    expect(await getAllowedLines(['../planner/loop', '../toolkits/drift'], 'lib/run/probe.ts')).toEqual([]);
   });
 
-  it.each(pureFiles)('fails %s when it imports Prisma', async (file) => {
-    const messages = await getRestrictedImportMessages(
-      "import { PrismaClient } from '@prisma/client';\nexport const x = PrismaClient;\n",
-      file,
-    );
-    expect(messages.join('\n')).toContain('imports no Prisma');
-  });
-
-  it('fails a pure-core file that imports the openai SDK, React Flow, zustand, the MCP SDK or node:fs', async () => {
-    const code = [
-      "import OpenAI from 'openai';",
-      "import { ReactFlow } from '@xyflow/react';",
-      "import { create } from 'zustand';",
-      "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
-      "import fs from 'node:fs';",
-      'export const all = [OpenAI, ReactFlow, create, Client, fs];',
-    ].join('\n');
-    const lines = new Set((await getRestricted(code, 'lib/workflow/probe.ts')).map((m) => m.line));
-    expect([...lines].sort()).toEqual([1, 2, 3, 4, 5]);
-  });
-
-  it('allows the same imports outside the pure core', async () => {
-    const messages = await getRestrictedImportMessages(
-      "import { useState } from 'react';\nexport const x = useState;\n",
-      'components/probe.tsx',
-    );
-    expect(messages).toEqual([]);
-  });
-
-  it('allows Ajv and relative core imports inside the core', async () => {
+  it('names what each refused import is', async () => {
+    const sources = ['react', 'pg', 'node:os', '../server/compress', '../editor/store', 'left-pad'];
     const code =
-      "import Ajv from 'ajv';\nimport type { Issue } from '../result';\nexport const a: Issue | null = null;\nexport const b = Ajv;\n";
-    expect(await getRestrictedImportMessages(code, 'lib/workflow/probe.ts')).toEqual([]);
+      sources.map((source, i) => `import * as m${i} from '${source}';`).join('\n') + '\nexport {};\n';
+    const messages = (await getCoreMessages(code, 'lib/workflow/probe.ts')).map((m) => [m.line, m.message]);
+    expect(messages).toEqual([
+      [1, expect.stringContaining('imports no React')],
+      [2, expect.stringContaining('imports no database package')],
+      [3, expect.stringContaining('imports no Node built-in')],
+      [4, expect.stringContaining('imports nothing outside it')],
+      [5, expect.stringContaining('imports nothing outside it')],
+      [6, expect.stringContaining('only the packages cleared for it')],
+    ]);
+  });
+
+  describe.each(FOLDERS)('lib/%s', (folder) => {
+    const file = `lib/${folder}/probe.ts`;
+    const nested = `lib/${folder}/sub/probe.ts`;
+
+    it('refuses each IO, framework or UI package', async () => {
+      expect(await getAllowedLines(IO_PACKAGES, file)).toEqual([]);
+    });
+
+    it('refuses each Node built-in, with and without node:', async () => {
+      expect(await getAllowedLines(NODE_BUILTINS, file)).toEqual([]);
+    });
+
+    it('refuses code outside the core: the IO edge, the editor, routes, the CLI, tests and scripts', async () => {
+      expect(await getAllowedLines(outsideSources(1), file)).toEqual([]);
+      expect(await getAllowedLines(outsideSources(2), nested)).toEqual([]);
+    });
+
+    it('refuses the core folders above or beside it, and allows those below', async () => {
+      const banned = above(folder);
+      const sources = (depth: number) =>
+        banned.flatMap((b) => [
+          `${'../'.repeat(depth)}${b}/types`,
+          `${'../'.repeat(depth)}${b}`,
+          `@/lib/${b}/x`,
+        ]);
+      expect(await getAllowedLines(sources(1), file)).toEqual([]);
+      expect(await getAllowedLines(sources(2), nested)).toEqual([]);
+      const below = CORE_LAYERS[folder].flatMap((b) => [`../${b}/types`, `@/lib/${b}/types`]);
+      expect(await getAllowedLines(below, file)).toEqual(below);
+      const messages = await getCoreMessages(
+        `import x from '../${banned[0] ?? 'tools'}/y';\nexport { x };\n`,
+        file,
+      );
+      if (banned.length > 0)
+        expect(messages.map((m) => m.message).join('\n')).toContain(`lib/${folder} imports`);
+    });
+
+    it.each([
+      ['fetch', "export const load = () => fetch('https://example.org');"],
+      ['process', 'export const secret = process.env.SECRET;'],
+      ['globalThis', "export const load = () => globalThis.fetch('https://example.org');"],
+      ['require', "export const fs = require('fs');"],
+      ['Buffer', "export const bytes = Buffer.from('x');"],
+    ])('refuses the %s global', async (name, code) => {
+      const messages = await getCoreMessages(`${code}\n`, file);
+      expect(messages.map((m) => m.ruleId)).toEqual(['no-restricted-globals']);
+      expect(messages[0].message).toContain(name === 'process' ? 'pass configuration in' : 'IO');
+    });
+
+    it('refuses a dynamic import of anything but a module of its own folder', async () => {
+      const code = [
+        "export const a = () => import('pg');",
+        "export const b = () => import('../db/client');",
+        "export const c = () => import('./x/../../mcp/client');",
+        'export const d = (name: string) => import(name);',
+      ].join('\n');
+      expect((await getCoreMessages(code, file)).map((m) => [m.line, m.ruleId])).toEqual([
+        [1, 'no-restricted-syntax'],
+        [2, 'no-restricted-syntax'],
+        [3, 'no-restricted-syntax'],
+        [4, 'no-restricted-syntax'],
+      ]);
+    });
+
+    it('passes ordinary pure code', async () => {
+      const code = [
+        "import Ajv from 'ajv';",
+        "import { parse } from 'jsonc-parser';",
+        "import { err, ok, type Result } from '../result';",
+        "import { countOf } from '../plural';",
+        "import { helper } from './helper';",
+        "import { deeper } from './formats/deeper';",
+        "import schema from '../../public/schemas/workflow.v1.schema.json';",
+        ...CORE_LAYERS[folder].map((b) => `import * as ${b} from '../${b}/types';`),
+        "export const later = () => import('./on-demand-part');",
+        'export function read(text: string, document: { title: string }): Result<unknown, string> {',
+        '  const when = Date.now() + Math.random();',
+        '  return text ? ok(JSON.parse(text) ?? [document.title, when]) : err(countOf(0, "x"));',
+        '}',
+        'export const all = [Ajv, parse, helper, deeper, schema];',
+      ].join('\n');
+      expect(await getCoreMessages(code + '\n', file)).toEqual([]);
+    });
+  });
+
+  it("holds the shared files at lib/'s root to the same rules, importing no core folder", async () => {
+    expect(
+      await getAllowedLines(['pg', 'node:fs', './db/client', './tools/types', './result'], 'lib/result.ts'),
+    ).toEqual(['./result']);
+  });
+
+  it('allows the same imports outside the core', async () => {
+    const code =
+      "import { useState } from 'react';\nimport pg from 'pg';\nexport const x = [useState, pg];\n";
+    expect(await getCoreMessages(code, 'components/probe.tsx')).toEqual([]);
+    expect(await getCoreMessages("import pg from 'pg';\nexport const x = pg;\n", 'lib/db/probe.ts')).toEqual(
+      [],
+    );
+  });
+
+  it("lets the core's own tests and fixtures use test tooling, and its fixtures nothing else", async () => {
+    expect(
+      await getAllowedLines(
+        ['node:fs', 'fast-check', '@modelcontextprotocol/sdk/client/index.js'],
+        'lib/run/probe.test.ts',
+      ),
+    ).toHaveLength(3);
+    expect(
+      await getAllowedLines(['fast-check', 'node:fs', '../db/client'], 'lib/run/__fixtures__/probe.ts'),
+    ).toEqual(['fast-check']);
   });
 });
 
 describe('the no-test-code rule', () => {
+  // The core's own rule refuses tests/ too (the pure-core boundary above).
   const productFiles = [
     'lib/editor/probe.ts',
-    'lib/workflow/probe.ts',
-    'lib/tools/probe.ts',
-    'lib/planner/probe.ts',
+    'lib/mcp/probe.ts',
     'app/api/probe/route.ts',
     'components/probe.tsx',
     'bin/probe.ts',
@@ -93,48 +306,6 @@ describe('the no-test-code rule', () => {
     const code = "import { FUZZ_TARGETS } from '@/tests/fuzz';\nexport const x = FUZZ_TARGETS;\n";
     expect(await getRestrictedImportMessages(code, 'lib/workflow/probe.test.ts')).toEqual([]);
     expect(await getRestrictedImportMessages(code, 'scripts/probe.ts')).toEqual([]);
-  });
-});
-
-describe('the core direction lint rule', () => {
-  it.each([
-    "import type { WorkflowDocument } from '../workflow/types';",
-    "import { buildNodeParameters } from '../workflow/params';",
-    "import { runPlanner } from '../planner';",
-    "import { runPlanner } from '../planner/loop';",
-    "import { createOfflinePlanner } from '@/lib/planner/offline';",
-  ])('fails lib/tools when it imports the workflow or planner layer: %s', async (line) => {
-    const messages = await getRestrictedImportMessages(`${line}\nexport {};\n`, 'lib/tools/probe.ts');
-    expect(messages.join('\n')).toContain('lib/tools imports neither lib/workflow nor lib/planner');
-  });
-
-  it.each(["import { runPlanner } from '../planner';", "import type { Planner } from '../planner/types';"])(
-    'fails lib/workflow when it imports the planner: %s',
-    async (line) => {
-      const messages = await getRestrictedImportMessages(`${line}\nexport {};\n`, 'lib/workflow/probe.ts');
-      expect(messages.join('\n')).toContain('lib/workflow never imports lib/planner');
-    },
-  );
-
-  it('still applies the pure-core bans to lib/tools and lib/workflow', async () => {
-    for (const file of ['lib/tools/probe.ts', 'lib/workflow/probe.ts']) {
-      const messages = await getRestrictedImportMessages(
-        "import { useState } from 'react';\nexport const x = useState;\n",
-        file,
-      );
-      expect(messages.join('\n')).toContain('imports no React');
-    }
-  });
-
-  it('allows the directions the core points in', async () => {
-    const workflow =
-      "import type { ToolDeclaration } from '../tools/types';\nimport { getParamPlan } from './params';\nexport type { ToolDeclaration };\nexport const a = getParamPlan;\n";
-    expect(await getRestrictedImportMessages(workflow, 'lib/workflow/probe.ts')).toEqual([]);
-    const planner =
-      "import type { WorkflowDocument } from '../workflow/types';\nimport type { ToolDeclaration } from '../tools/types';\nexport type { WorkflowDocument, ToolDeclaration };\n";
-    expect(await getRestrictedImportMessages(planner, 'lib/planner/probe.ts')).toEqual([]);
-    const tools = "import { isJsonObject } from './json-schema';\nexport const a = isJsonObject;\n";
-    expect(await getRestrictedImportMessages(tools, 'lib/tools/probe.ts')).toEqual([]);
   });
 });
 

@@ -115,7 +115,7 @@ describe('an app restart in the middle of a run', () => {
           exportText: JSON.stringify(file),
           exportHash: 'sha256:test',
           limits: DEFAULT_RUN_LIMITS,
-          nodes: planRun(file).nodes,
+          plan: planRun(file),
         });
         const boss = await startBoss(getDatabaseBacking(db));
         const worker = start([path.join(root, 'scripts/worker.ts')], { DATABASE_URL: database.url! });

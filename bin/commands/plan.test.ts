@@ -7,7 +7,7 @@ import { startScriptedServer, type ScriptedServer } from '../../lib/llm/testing/
 import { checkReply, checkRequest } from '../../lib/llm/testing/spec';
 import type { WorkflowExportV1 } from '../../lib/workflow/types';
 import { runCli } from '../cli';
-import type { CliIo } from '../io';
+import { createMemoryIo } from '../__fixtures__/memory-io';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TOOLS_FILE = fileURLToPath(
@@ -16,19 +16,6 @@ const TOOLS_FILE = fileURLToPath(
 const TOOLS = readFileSync(TOOLS_FILE, 'utf8');
 const TASK =
   'Optimise the structure at https://example.org/a.cif with model https://example.org/m.pt, then compute its phonons';
-
-function createMemoryIo(files: Record<string, string>) {
-  const out = { stdout: '', stderr: '' };
-  const io: CliIo = {
-    stdout: (t) => void (out.stdout += t),
-    stderr: (t) => void (out.stderr += t),
-    readFile: async (path) => {
-      if (!(path in files)) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-      return files[path];
-    },
-  };
-  return { io, out };
-}
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {

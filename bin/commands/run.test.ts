@@ -13,23 +13,10 @@ import { runServerConfig } from '../../lib/mcp/__fixtures__/servers';
 import { buildExport } from '../../lib/run/__fixtures__/exports';
 import { BUILTIN_TOOLKITS } from '../../lib/toolkits/builtin';
 import { runCli } from '../cli';
-import type { CliIo } from '../io';
+import { createMemoryIo } from '../__fixtures__/memory-io';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const memoryTools = BUILTIN_TOOLKITS.find((k) => k.key === 'memory')!.tools;
-
-function createMemoryIo(files: Record<string, string>) {
-  const out = { stdout: '', stderr: '' };
-  const io: CliIo = {
-    stdout: (t) => void (out.stdout += t),
-    stderr: (t) => void (out.stderr += t),
-    readFile: async (file) => {
-      if (!(file in files)) throw Object.assign(new Error(`ENOENT: ${file}`), { code: 'ENOENT' });
-      return files[file];
-    },
-  };
-  return { io, out };
-}
 
 const memoryExport = () =>
   JSON.stringify(

@@ -28,7 +28,8 @@ Options:
   --mcp-server NAME      call every tool on this configured stdio server instead
   --mcp-stdio "CMD"      call every tool on a server started from this command instead
   --mcp-url URL          call every tool on this Streamable HTTP server instead
-  --timeout SECONDS      per-step limit (default: TOOLFLOW_RUN_NODE_TIMEOUT_MS or 60)
+  --timeout SECONDS      per-step limit, counted from the call (default: TOOLFLOW_RUN_NODE_TIMEOUT_MS
+                         or 60; starting a server has its own: TOOLFLOW_RUN_SERVER_START_TIMEOUT_MS or 30)
   --run-timeout SECONDS  limit for the whole run (default: TOOLFLOW_RUN_TIMEOUT_MS or 600)
   --concurrency N        most steps called at once (default 4)
   --json                 print the whole outcome (arguments and results) as JSON on stdout;
@@ -145,7 +146,7 @@ export const command: CliCommand = {
       }\n`,
     );
     const width = Math.max(4, ...exported.nodes.map((n) => n.id.length));
-    const outcome = await runExportHere(exported, {
+    const outcome = await runExportHere(exported, plan, {
       client,
       override,
       limits,

@@ -7,20 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { findGeminiViolations } from '../../lib/tools/__fixtures__/gemini-subset';
 import { findStrictViolations } from '../../lib/tools/__fixtures__/openai-strict';
 import { runCli } from '../cli';
-import type { CliIo } from '../io';
-
-function createMemoryIo(files: Record<string, string>) {
-  const out = { stdout: '', stderr: '' };
-  const io: CliIo = {
-    stdout: (t) => void (out.stdout += t),
-    stderr: (t) => void (out.stderr += t),
-    readFile: async (path) => {
-      if (!Object.hasOwn(files, path)) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-      return files[path];
-    },
-  };
-  return { io, out };
-}
+import { createMemoryIo } from '../__fixtures__/memory-io';
 
 /** Shapes real declarations use: an array without items, a typeless object, a free-form object. */
 const search = {

@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { cancelRun } from '@/lib/api/runs';
 import { EditorStoreProvider, useEditorStore } from '@/lib/editor/context';
 import { selectSelectedNodeIds } from '@/lib/editor/selectors';
+import { FINAL_RUN_STATUSES } from '@/lib/run/types';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 import { WorkflowCanvas } from '@/components/canvas/workflow-canvas';
 import { NodeResult } from './node-result';
@@ -20,8 +21,6 @@ import { useRunStream, type RunState } from './use-run-stream';
 import '@/components/ui/controls.css';
 import '@/components/editor/editor.css';
 import './run.css';
-
-const FINAL = new Set(['succeeded', 'failed', 'cancelled', 'interrupted']);
 
 export interface RunViewProps {
   workflow: { id: string; name: string };
@@ -56,7 +55,7 @@ function Details({ state, workflowId }: { state: RunState; workflowId: string })
           <RunsList
             workflowId={workflowId}
             current={state.run.id}
-            refresh={FINAL.has(state.run.status) ? 1 : 0}
+            refresh={FINAL_RUN_STATUSES.has(state.run.status) ? 1 : 0}
           />
         ) : nodeId ? (
           <NodeResult runId={state.run.id} nodeId={nodeId} status={status} />
@@ -90,7 +89,7 @@ export function RunView({ workflow, document, initial }: RunViewProps) {
     [state.nodes],
   );
   const { run } = state;
-  const final = FINAL.has(run.status);
+  const final = FINAL_RUN_STATUSES.has(run.status);
   const took =
     run.startedAt && run.finishedAt ? Date.parse(run.finishedAt) - Date.parse(run.startedAt) : null;
 

@@ -8,8 +8,7 @@ import { useEffect, useState } from 'react';
 import { openRunStream } from '@/lib/api/runs';
 import type { NodeRunJson, RunJson, RunStreamLine } from '@/lib/api/types';
 import { readNdjson } from '@/lib/editor/ndjson';
-
-const FINAL = new Set(['succeeded', 'failed', 'cancelled', 'interrupted']);
+import { FINAL_RUN_STATUSES } from '@/lib/run/types';
 
 export interface RunState {
   run: RunJson;
@@ -20,7 +19,7 @@ export function useRunStream(initial: RunState): { state: RunState; problem: str
   const [state, setState] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const runId = initial.run.id;
-  const startedFinal = FINAL.has(initial.run.status);
+  const startedFinal = FINAL_RUN_STATUSES.has(initial.run.status);
   useEffect(() => {
     if (startedFinal) return;
     const controller = new AbortController();

@@ -273,7 +273,7 @@ export type NodeRunJson = Jsonified<NodeRunSummary>;
 /** One node with its arguments and result. */
 export type NodeRunDetailJson = Jsonified<NodeRunDetail>;
 
-/** The pre-flight list of a saved version (app/api/runs/access.ts `toPreflightJson`). */
+/** The pre-flight list of a saved version (lib/run/preflight.ts `getPreflight`). */
 export interface PreflightJson {
   version: number;
   exportHash: string;

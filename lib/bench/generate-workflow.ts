@@ -8,7 +8,8 @@
 import { hashDeclaration } from '../tools/canonical-json';
 import type { ToolDeclaration } from '../tools/types';
 import { BUILTIN_TOOLKITS } from '../toolkits/builtin';
-import { createEdgeId, getInputPorts, getOutputPorts, isTypeCompatible } from '../workflow/graph';
+import { createEdgeId, getInputPorts, getOutputPorts } from '../workflow/graph';
+import { isTypeCompatible } from '../workflow/typed-wiring';
 import { asNodeId, type WorkflowDocument, type WorkflowEdge, type WorkflowNode } from '../workflow/types';
 import { getEstimatedNodeHeight, NODE_WIDTH } from '../editor/node-metrics';
 

@@ -6,8 +6,8 @@ import 'server-only';
  * changes are conditional (`WHERE status = …`), so a cancel, the worker and the interrupted
  * sweep never overwrite each other's final word.
  */
-import type { PlannedNode } from '../run/preflight';
-import { getServerRefLabel } from '../run/preflight';
+import { readStoredLimits } from '../run/limits';
+import { getServerRefLabel, type RunPlan } from '../run/preflight';
 import type {
   NodeRunRecord,
   NodeRunStatus,
@@ -101,7 +101,7 @@ const toNodeSummary = (row: NodeRow): NodeRunSummary => ({
   truncated: Array.isArray(row.truncated) && row.truncated.length > 0,
 });
 
-/** Stores a new queued run of `exportText` with one queued NodeRun per planned node. */
+/** Stores a new queued run of `exportText`, its plan, and one queued NodeRun per planned node. */
 export async function createRun(
   db: Db,
   input: {
@@ -111,7 +111,7 @@ export async function createRun(
     exportText: string;
     exportHash: string;
     limits: RunLimits;
-    nodes: readonly PlannedNode[];
+    plan: RunPlan;
   },
 ): Promise<RunSummary> {
   const id = createId('run');
@@ -125,12 +125,13 @@ export async function createRun(
         exportText: input.exportText,
         exportHash: input.exportHash,
         limits: input.limits as unknown as object,
-        nodeCount: input.nodes.length,
+        plan: input.plan as unknown as object,
+        nodeCount: input.plan.nodes.length,
       },
       select: summaryFields,
     }),
     db.nodeRun.createMany({
-      data: input.nodes.map((node) => ({
+      data: input.plan.nodes.map((node) => ({
         id: createId('nr'),
         runId: id,
         nodeId: node.nodeId,
@@ -207,23 +208,35 @@ export async function listRuns(
   return rows.map(toSummary);
 }
 
+/** What a worker needs to execute a run it claimed. */
+export interface ClaimedRun {
+  exportText: string;
+  limits: RunLimits;
+  /** Null for a run stored before plans were stored with runs. */
+  plan: RunPlan | null;
+}
+
 /**
  * Takes a queued run for a worker: it becomes running with this worker's id and a heartbeat.
  * Null when it is no longer queued (cancelled before it started, or already taken).
  */
-export async function claimRun(
-  db: Db,
-  runId: string,
-  workerId: string,
-): Promise<{ exportText: string; limits: RunLimits } | null> {
+export async function claimRun(db: Db, runId: string, workerId: string): Promise<ClaimedRun | null> {
   const now = new Date();
   const { count } = await db.run.updateMany({
     where: { id: runId, status: 'queued' },
     data: { status: 'running', workerId, startedAt: now, heartbeatAt: now, revision: { increment: 1 } },
   });
   if (count === 0) return null;
-  const row = await db.run.findUnique({ where: { id: runId }, select: { exportText: true, limits: true } });
-  return row ? { exportText: row.exportText, limits: row.limits as unknown as RunLimits } : null;
+  const row = await db.run.findUnique({
+    where: { id: runId },
+    select: { exportText: true, limits: true, plan: true },
+  });
+  if (!row) return null;
+  return {
+    exportText: row.exportText,
+    limits: readStoredLimits(row.limits as Partial<RunLimits>),
+    plan: (row.plan as RunPlan | null) ?? null,
+  };
 }
 
 const json = (value: unknown) => (value === undefined ? undefined : (value as object));

@@ -6,10 +6,9 @@
  */
 import { useCallback } from 'react';
 import type { ToolDeclaration } from '../tools/types';
-import type { NodeDrift } from '../toolkits/drift';
 import { getNodeParameters } from '../workflow/node-parameters';
 import { getMember } from '../tools/json-value';
-import { getToolSnapshot } from '../workflow/graph';
+import { getOutputPorts, getToolSnapshot } from '../workflow/graph';
 import type { NodeParameters } from '../workflow/params';
 import type {
   EdgeId,
@@ -18,6 +17,7 @@ import type {
   ToolSnapshot,
   WorkflowDocument,
   WorkflowEdge,
+  OutputParameter,
   WorkflowNode,
 } from '../workflow/types';
 import { useEditorStore } from './context';
@@ -26,7 +26,7 @@ import type { EditorState } from './store';
 /** Whether a node still matches the declaration it was built from. */
 export type DriftStatus =
   | { status: 'current' }
-  /** The declaration changed since the node was built (snapshot hash or a toolkit refresh). */
+  /** The declaration changed since the node was built (its snapshot has another hash). */
   | { status: 'changed'; details: string[] }
   /** The tool is not declared at all: a placeholder node. */
   | { status: 'missing' };
@@ -97,6 +97,8 @@ interface NodeConnections {
   key: string;
   inputs: Set<string>;
   incoming: Record<string, IncomingEdge>;
+  /** The nodes feeding it, one per fed input (see `getSourcePorts`). */
+  sources: string[];
   outputs: Set<string>;
 }
 const connectionIndexes = new WeakMap<readonly WorkflowEdge[], Map<string, NodeConnections>>();
@@ -116,13 +118,18 @@ function getConnectionIndex(edges: readonly WorkflowEdge[]): Map<string, NodeCon
     const found = new Map<string, NodeConnections>();
     const entryOf = (id: string) => {
       let entry = found.get(id);
-      if (!entry) found.set(id, (entry = { key: '', inputs: new Set(), incoming: {}, outputs: new Set() }));
+      if (!entry)
+        found.set(
+          id,
+          (entry = { key: '', inputs: new Set(), incoming: {}, sources: [], outputs: new Set() }),
+        );
       return entry;
     };
     for (const e of edges) {
       const target = entryOf(e.target);
       target.inputs.add(e.targetInput);
       target.incoming[e.targetInput] = { edgeId: e.id, source: e.source, sourceOutput: e.sourceOutput };
+      target.sources.push(e.source);
       entryOf(e.source).outputs.add(e.sourceOutput);
     }
     for (const entry of found.values()) {
@@ -143,27 +150,46 @@ interface ViewCacheEntry {
   snapshot: ToolSnapshot | undefined;
   connectionKey: string;
   systemParams: readonly string[] | undefined;
-  liveDrift: NodeDrift | undefined;
+  /** The output ports of the nodes feeding it: a view shows the edges whose types clash. */
+  sourcePorts: SourcePorts;
   valueCheck: boolean | readonly NodeIssue[];
   view: NodeView;
+}
+
+/** Per node feeding one: its output ports (a shared, cached array), undefined when it is gone. */
+type SourcePorts = readonly (readonly OutputParameter[] | undefined)[];
+const NO_PORTS: SourcePorts = [];
+
+function getSourcePorts(doc: WorkflowDocument, connections: NodeConnections | undefined): SourcePorts {
+  if (!connections || connections.sources.length === 0) return NO_PORTS;
+  const nodes = getNodeIndex(doc.nodes);
+  return connections.sources.map((id) => {
+    const source = nodes.get(id);
+    return source ? getOutputPorts(doc, source) : undefined;
+  });
+}
+
+/** Whether the nodes feeding one still have the output ports `cached` (without allocating). */
+function hasSourcePorts(
+  doc: WorkflowDocument,
+  connections: NodeConnections | undefined,
+  cached: SourcePorts,
+): boolean {
+  const sources = connections?.sources ?? [];
+  if (sources.length !== cached.length) return false;
+  const nodes = getNodeIndex(doc.nodes);
+  for (let i = 0; i < sources.length; i++) {
+    const source = nodes.get(sources[i]);
+    if ((source ? getOutputPorts(doc, source) : undefined) !== cached[i]) return false;
+  }
+  return true;
 }
 
 /** Keyed by the node object: an edited node is a new object, so its stale entry just goes away. */
 const viewCache = new WeakMap<WorkflowNode, ViewCacheEntry>();
 
-function getDriftStatus(
-  node: WorkflowNode,
-  snapshot: ToolSnapshot | undefined,
-  live: NodeDrift | undefined,
-): DriftStatus {
+function getDriftStatus(node: WorkflowNode, snapshot: ToolSnapshot | undefined): DriftStatus {
   if (!snapshot) return { status: 'missing' };
-  if (live?.status === 'missing') return { status: 'missing' };
-  if (live?.status === 'changed') {
-    return {
-      status: 'changed',
-      details: [`The tool "${node.tool}" changed in its toolkit since this node was made.`],
-    };
-  }
   if (node.toolHash && node.toolHash !== snapshot.hash) {
     return {
       status: 'changed',
@@ -194,13 +220,12 @@ function createNodeView(
   doc: WorkflowDocument,
   node: WorkflowNode,
   connections: NodeConnections | undefined,
-  live: NodeDrift | undefined,
   valueCheck: boolean | readonly NodeIssue[],
 ): NodeView {
   const inputs = connections?.inputs ?? EMPTY_INPUTS;
   const snapshot = getToolSnapshot(doc, node.tool);
   const params = getNodeParameters(doc, node, inputs, valueCheck);
-  const drift = getDriftStatus(node, snapshot, live);
+  const drift = getDriftStatus(node, snapshot);
   const problems =
     drift.status === 'changed'
       ? [
@@ -243,29 +268,28 @@ function createNodeView(
 }
 
 function getViewOf(s: EditorState, node: WorkflowNode): NodeView {
-  const { doc, liveDrift } = s;
+  const { doc } = s;
   const valueCheck = getValueCheck(s, node);
   const connection = getConnectionIndex(doc.edges).get(node.id);
   const connectionKey = connection?.key ?? '';
   const snapshot = getToolSnapshot(doc, node.tool);
-  const live = liveDrift[node.id];
   const cached = viewCache.get(node);
   if (
     cached &&
     cached.snapshot === snapshot &&
     cached.connectionKey === connectionKey &&
     cached.systemParams === doc.systemParams &&
-    cached.liveDrift === live &&
-    cached.valueCheck === valueCheck
+    cached.valueCheck === valueCheck &&
+    hasSourcePorts(doc, connection, cached.sourcePorts)
   ) {
     return cached.view;
   }
-  const view = createNodeView(doc, node, connection, live, valueCheck);
+  const view = createNodeView(doc, node, connection, valueCheck);
   viewCache.set(node, {
     snapshot,
     connectionKey,
     systemParams: doc.systemParams,
-    liveDrift: live,
+    sourcePorts: getSourcePorts(doc, connection),
     valueCheck,
     view,
   });
@@ -275,7 +299,7 @@ function getViewOf(s: EditorState, node: WorkflowNode): NodeView {
 /**
  * The derived view of one node (undefined once it is deleted). The same object comes back until
  * something it depends on changes: the node itself, its tool snapshot, which of its inputs are
- * connected, the system parameters or its live drift.
+ * connected, the output ports feeding them, or the system parameters.
  */
 export function selectNodeView(s: EditorState, id: string): NodeView | undefined {
   const node = getNodeIndex(s.doc.nodes).get(id);
@@ -289,15 +313,12 @@ export function useNodeView(id: string): NodeView | undefined {
 
 // ---- whole-document derivations ----
 
-const problemsCache = new WeakMap<
-  WorkflowDocument,
-  { liveDrift: Record<string, NodeDrift>; valuesChecked: boolean; problems: EditorProblem[] }
->();
+const problemsCache = new WeakMap<WorkflowDocument, { valuesChecked: boolean; problems: EditorProblem[] }>();
 
 /** Every error and warning of every node, in node order, errors first within a node. */
 export const selectProblems = (s: EditorState): EditorProblem[] => {
   const cached = problemsCache.get(s.doc);
-  if (cached && cached.liveDrift === s.liveDrift && cached.valuesChecked === s.valuesChecked) {
+  if (cached && cached.valuesChecked === s.valuesChecked) {
     return cached.problems;
   }
   const problems: EditorProblem[] = [];
@@ -309,7 +330,7 @@ export const selectProblems = (s: EditorState): EditorProblem[] => {
         if (p.severity === severity) problems.push({ ...p, nodeId: node.id, nodeTitle });
     }
   }
-  problemsCache.set(s.doc, { liveDrift: s.liveDrift, valuesChecked: s.valuesChecked, problems });
+  problemsCache.set(s.doc, { valuesChecked: s.valuesChecked, problems });
   return problems;
 };
 

@@ -79,6 +79,38 @@ describe('connect', () => {
   });
 });
 
+describe('an edge saved before the typed-wiring rule was checked everywhere', () => {
+  // fetch_file's "size" is an int; analyse's "path" takes a str.
+  const sizeToPath = { id: asEdgeId('e1'), source: A, sourceOutput: 'size', target: B, targetInput: 'path' };
+  const clash = (store: EditorStore) =>
+    selectNodeView(store.getState(), B)!.problems.filter((p) => p.code === 'type_mismatch');
+
+  it('shows as an error on the input it feeds', () => {
+    const store = createTestStore({ ...createDoc(), edges: [sizeToPath] });
+    expect(clash(store)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        param: 'path',
+        message: expect.stringContaining('Output "size" is int but input "path" takes str'),
+      }),
+    ]);
+    expect(selectProblems(store.getState()).map((p) => p.code)).toContain('type_mismatch');
+  });
+
+  it('goes when the source tool declares an output that fits, though the node itself is unchanged', () => {
+    const store = createTestStore({ ...createDoc(), edges: [sizeToPath] });
+    expect(clash(store)).toHaveLength(1);
+    const target = store.getState().doc.nodes[1];
+    const sizeAsText = {
+      ...fetchTool,
+      outputSchema: { type: 'object', properties: { path: { type: 'string' }, size: { type: 'string' } } },
+    };
+    store.getState().addToolNode(sizeAsText, { x: 0, y: 300 });
+    expect(store.getState().doc.nodes[1]).toBe(target);
+    expect(clash(store)).toEqual([]);
+  });
+});
+
 describe('disconnect', () => {
   it('restores the arg the input had before it was connected', () => {
     const store = createTestStore();

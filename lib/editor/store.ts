@@ -16,7 +16,6 @@ import { temporal, type TemporalState } from 'zundo';
 import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
 import { err, ok, type Issue, type Result } from '../result';
 import type { ToolDeclaration } from '../tools/types';
-import type { NodeDrift } from '../toolkits/drift';
 import type { NodeClipboard } from '../workflow/commands';
 import { createEdgeId } from '../workflow/graph';
 import type { EdgeId, NodeId, NodeIssue, WorkflowDocument, XY } from '../workflow/types';
@@ -61,8 +60,6 @@ export interface EditorState {
   /** Bumped when the canvas should fit the whole graph into view (after a layout). */
   fitRequest: number;
   clipboard: NodeClipboard | null;
-  /** Live schema drift per node id (from a toolkit refresh); snapshot drift is derived anyway. */
-  liveDrift: Record<string, NodeDrift>;
   /**
    * Whether node values are checked against their tools' input schemas. False until
    * `enableValueChecks` has loaded the value checks (with Ajv, on demand in the browser),
@@ -129,7 +126,6 @@ export interface EditorState {
   onNodesChange(changes: NodeChange<ToolFlowNode>[]): void;
   onEdgesChange(changes: EdgeChange<ToolFlowEdge>[]): void;
   setConnectRefusal(reason: string | null): void;
-  setLiveDrift(drift: readonly NodeDrift[]): void;
   /**
    * Loads the value checks (with Ajv), then checks node values: when the editor is mounted without
    * known value problems, else on the first change of the document.
@@ -326,7 +322,6 @@ export function createEditorStore(init: EditorInit) {
           focusRequest: null,
           fitRequest: 0,
           clipboard: null,
-          liveDrift: {},
           valuesChecked: false,
           knownValueProblems: init.valueProblems ? { doc: init.doc, problems: init.valueProblems } : null,
           saveState: 'saved',
@@ -497,7 +492,6 @@ export function createEditorStore(init: EditorInit) {
           },
 
           setConnectRefusal: (connectRefusal) => set({ connectRefusal }),
-          setLiveDrift: (drift) => set({ liveDrift: Object.fromEntries(drift.map((d) => [d.nodeId, d])) }),
           setSaveState: (saveState, saveError = null) => set({ saveState, saveError }),
           enableValueChecks: async () => {
             if (get().valuesChecked) return;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Result } from '../result';
-import { listMcpTools, openMcpSession, watchMcpTools, type McpProblem, type McpToolList } from './client';
+import { listMcpTools, openMcpSession, type McpProblem } from './client';
 import { startChangingHttpServer } from './__fixtures__/http-server';
 import { fakeServer, LOCAL_OPTIONS } from './__fixtures__/servers';
 
@@ -84,24 +84,6 @@ describe('listMcpTools over stdio', () => {
   });
 });
 
-describe('watchMcpTools', () => {
-  it('re-lists when the server announces tools/list_changed', async () => {
-    const changes: Result<McpToolList, McpProblem>[] = [];
-    const watched = await watchMcpTools(fakeServer('changing'), LOCAL_OPTIONS, (result) =>
-      changes.push(result),
-    );
-    if (!watched.ok) throw new Error(watched.error.message);
-    closers.push(watched.value.close);
-    expect(watched.value.initial.tools.map((t) => t.name)).toEqual(['convert', 'retired']);
-
-    await expect.poll(() => changes.length, { timeout: 5000 }).toBe(1);
-    const [changed] = changes;
-    if (!changed.ok) throw new Error(changed.error.message);
-    expect(changed.value.tools.map((t) => t.name)).toEqual(['convert']);
-    expect(changed.value.tools[0].inputSchema.properties).toHaveProperty('unit');
-  });
-});
-
 describe('dialects', () => {
   it('compiles each schema with the Ajv of its own $schema', async () => {
     const result = await listMcpTools(fakeServer('dialects'), LOCAL_OPTIONS);
@@ -140,30 +122,5 @@ describe('listMcpTools over Streamable HTTP', () => {
     const result = await listMcpTools({ kind: 'http', url: server.url }, LOCAL_OPTIONS);
     expect(result.ok && result.value.tools.map((t) => t.name)).toEqual(['one']);
     await expect.poll(() => server.getSessionCount()).toBe(0);
-  });
-});
-
-describe('watchMcpTools over Streamable HTTP', () => {
-  it('re-lists when a server changes its tools while connected', async () => {
-    const tool = (name: string) => ({
-      name,
-      description: name,
-      inputSchema: { type: 'object' as const, properties: {} },
-    });
-    const server = await startChangingHttpServer([tool('first')]);
-    closers.push(server.close);
-    const changes: Result<McpToolList, McpProblem>[] = [];
-    const watched = await watchMcpTools({ kind: 'http', url: server.url }, LOCAL_OPTIONS, (r) =>
-      changes.push(r),
-    );
-    if (!watched.ok) throw new Error(watched.error.message);
-    closers.unshift(watched.value.close);
-    expect(watched.value.initial.tools.map((t) => t.name)).toEqual(['first']);
-
-    await server.eventStreamOpened;
-    await server.setTools([tool('first'), tool('second')]);
-    await expect.poll(() => changes.length, { timeout: 5000 }).toBe(1);
-    const [changed] = changes;
-    expect(changed.ok && changed.value.tools.map((t) => t.name)).toEqual(['first', 'second']);
   });
 });

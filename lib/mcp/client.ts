@@ -2,8 +2,8 @@ import 'server-only';
 /**
  * Toolflow's MCP client, on the official SDK: Streamable HTTP (falling back to the older SSE
  * transport when a server answers the Streamable HTTP handshake with 404/405) and stdio.
- * Lists tools with pagination, re-lists on `notifications/tools/list_changed`, calls tools, and
- * turns every failure into a value that says which server, which step and why.
+ * Lists tools with pagination, calls tools, and turns every failure into a value that says which
+ * server, which step and why.
  *
  * HTTP goes only through the guarded fetch (url-guard.ts); stdio targets come only from the
  * server-side configuration (config.ts).
@@ -16,26 +16,14 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolResultSchema,
-  ErrorCode,
-  McpError,
-  ResultSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { PassThrough } from 'node:stream';
 import { err, ok, type Issue, type Result } from '../result';
 import type { ToolDeclaration, ToolSource } from '../tools/types';
 import { compileSchema, describeAjvError } from '../tools/schema-validator';
 import { importMcpToolList } from './import-tools';
 import { checkToolSchemas, createDialectAwareValidator } from './schema-validator';
-import {
-  checkMcpUrl,
-  createGuardedFetch,
-  ResponseTooLargeError,
-  UrlRefusedError,
-  type ResolveHost,
-} from './url-guard';
+import { createGuardedFetch, ResponseTooLargeError, UrlRefusedError, type ResolveHost } from './url-guard';
 
 export interface HttpTarget {
   kind: 'http';
@@ -58,6 +46,11 @@ export type McpTarget = HttpTarget | StdioTarget;
 export interface McpClientOptions {
   /** Limit for each step: connecting and initializing, each `tools/list` page, each call. */
   timeoutMs: number;
+  /**
+   * Limit for connecting and initializing, when it is not `timeoutMs` (a test-run gives a
+   * server's start-up its own limit).
+   */
+  startTimeoutMs?: number;
   /** Largest HTTP response body or single stdio message, in bytes. */
   maxBytes: number;
   /** Allow loopback and private HTTP addresses (`TOOLFLOW_MCP_ALLOW_PRIVATE=1`). */
@@ -126,17 +119,10 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-export interface McpSessionHooks {
-  /** Called with a fresh full listing after the server says its tool list changed. */
-  onToolsChanged?: (result: Result<McpToolList, McpProblem>) => void;
-}
-
 const DEFAULT_MAX_PAGES = 50;
 const DEFAULT_MAX_TOOLS = 2000;
 /** Lines of a stdio server's stderr kept for error messages. */
 const STDERR_TAIL_BYTES = 2000;
-/** Notifications often come in bursts; one re-list answers a burst. */
-const LIST_CHANGED_DEBOUNCE_MS = 50;
 
 /** How a target is named in messages and stored as a toolkit's source. */
 export function getServerLabel(target: McpTarget): string {
@@ -152,7 +138,6 @@ function getToolSource(target: McpTarget): ToolSource {
 export async function openMcpSession(
   target: McpTarget,
   options: McpClientOptions,
-  hooks: McpSessionHooks = {},
 ): Promise<Result<McpSession, McpProblem>> {
   const server = getServerLabel(target);
   const problem = (step: McpStep, code: string, message: string, issues?: Issue[]): McpProblem => ({
@@ -165,15 +150,19 @@ export async function openMcpSession(
 
   let connection: Connection;
   if (target.kind === 'http') {
-    const checked = await checkMcpUrl(target.url, {
+    // Every request goes through the URL guard: the first resolves the host and checks each
+    // address, and the connection is pinned to them (url-guard.ts). One guarded fetch for the
+    // session (and for the SSE fallback), so the host is resolved once.
+    const fetch = createGuardedFetch({
       allowPrivate: options.allowPrivate,
       allowHosts: options.allowHosts,
       resolve: options.resolve,
+      maxBytes: options.maxBytes,
+      timeoutMs: Math.max(options.timeoutMs, getStartTimeout(options)),
     });
-    if (!checked.ok) return err(problem('connect', 'url_refused', checked.error.message));
-    const streamable = await connect(target, options, hooks, 'streamable-http');
+    const streamable = await connect(target, options, 'streamable-http', { fetch });
     if (!streamable.ok && isStreamableUnsupported(streamable.error)) {
-      const sse = await connect(target, options, hooks, 'sse');
+      const sse = await connect(target, options, 'sse', { fetch });
       if (!sse.ok) return err(describeConnectError(sse.error, problem, options, undefined));
       connection = sse.value;
     } else if (!streamable.ok) {
@@ -183,11 +172,11 @@ export async function openMcpSession(
     }
   } else {
     const stderrTail = createTail(STDERR_TAIL_BYTES);
-    const stdio = await connect(target, options, hooks, 'stdio', stderrTail);
+    const stdio = await connect(target, options, 'stdio', { stderrTail });
     if (!stdio.ok) return err(describeConnectError(stdio.error, problem, options, target, stderrTail.text()));
     connection = stdio.value;
   }
-  return ok(createSession(connection, target, options, problem, hooks));
+  return ok(createSession(connection, target, options, problem));
 }
 
 /** Connect, list every tool, close. */
@@ -204,62 +193,34 @@ export async function listMcpTools(
   }
 }
 
-/**
- * Connect, list every tool, and keep listening: `onChange` gets a fresh full listing each time the
- * server announces `notifications/tools/list_changed`. Close the returned handle to stop.
- */
-export async function watchMcpTools(
-  target: McpTarget,
-  options: McpClientOptions,
-  onChange: (result: Result<McpToolList, McpProblem>) => void,
-): Promise<Result<{ initial: McpToolList; close: () => Promise<void> }, McpProblem>> {
-  const session = await openMcpSession(target, options, { onToolsChanged: onChange });
-  if (!session.ok) return session;
-  const initial = await session.value.listTools();
-  if (!initial.ok) {
-    await session.value.close();
-    return initial;
-  }
-  return ok({ initial: initial.value, close: () => session.value.close() });
-}
-
 // ---- connecting ----
 
 interface Connection {
   client: Client;
   transport: McpToolList['transport'];
-  /** Handlers installed before connecting, so an early notification is not lost. */
-  onListChanged: { listener?: () => void };
   /** Ends the server-side session where the transport has one (Streamable HTTP). */
   endSession: () => Promise<void>;
 }
 
 type ConnectFailure = { error: unknown; transport: McpToolList['transport'] };
 
+/** The limit for connecting and initializing. */
+const getStartTimeout = (options: McpClientOptions) => options.startTimeoutMs ?? options.timeoutMs;
+
 async function connect(
   target: McpTarget,
   options: McpClientOptions,
-  hooks: McpSessionHooks,
   kind: McpToolList['transport'],
-  stderrTail?: ReturnType<typeof createTail>,
+  using: { fetch?: ReturnType<typeof createGuardedFetch>; stderrTail?: ReturnType<typeof createTail> },
 ): Promise<Result<Connection, ConnectFailure>> {
   const client = new Client(
     { name: 'toolflow', version: '1.0.0' },
     { capabilities: {}, jsonSchemaValidator: createDialectAwareValidator() },
   );
-  const onListChanged: Connection['onListChanged'] = {};
-  if (hooks.onToolsChanged) {
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => onListChanged.listener?.());
-  }
   let transport: Transport;
   if (target.kind === 'http') {
-    const fetch = createGuardedFetch({
-      allowPrivate: options.allowPrivate,
-      allowHosts: options.allowHosts,
-      resolve: options.resolve,
-      maxBytes: options.maxBytes,
-      timeoutMs: options.timeoutMs,
-    });
+    const fetch = using.fetch;
+    if (!fetch) throw new Error('An HTTP MCP connection needs the guarded fetch.');
     const url = new URL(target.url);
     transport =
       kind === 'sse'
@@ -284,11 +245,11 @@ async function connect(
       maxBufferSize: options.maxBytes,
     });
     const stderr = stdio.stderr as PassThrough | null;
-    stderr?.on('data', (chunk: Buffer) => stderrTail?.push(chunk));
+    stderr?.on('data', (chunk: Buffer) => using.stderrTail?.push(chunk));
     transport = stdio;
   }
   try {
-    await client.connect(transport, { timeout: options.timeoutMs });
+    await client.connect(transport, { timeout: getStartTimeout(options) });
   } catch (error) {
     await client.close().catch(() => {});
     return err({ error, transport: kind });
@@ -298,7 +259,7 @@ async function connect(
     if (transport instanceof StreamableHTTPClientTransport)
       await transport.terminateSession().catch(() => {});
   };
-  return ok({ client, transport: kind, onListChanged, endSession });
+  return ok({ client, transport: kind, endSession });
 }
 
 function isStreamableUnsupported(failure: ConnectFailure): boolean {
@@ -332,7 +293,7 @@ function describeConnectError(
     return problem(
       'initialize',
       'timeout',
-      `the server did not answer "initialize" within ${options.timeoutMs} ms. Check that it is an MCP server and that it is running.${stderrNote}`,
+      `the server did not answer "initialize" within ${getStartTimeout(options)} ms. Check that it is an MCP server and that it is running.${stderrNote}`,
     );
   }
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
@@ -407,7 +368,6 @@ function createSession(
   target: McpTarget,
   options: McpClientOptions,
   problem: (step: McpStep, code: string, message: string, issues?: Issue[]) => McpProblem,
-  hooks: McpSessionHooks,
 ): McpSession {
   const { client } = connection;
   const server = getServerLabel(target);
@@ -415,7 +375,7 @@ function createSession(
   const maxTools = options.maxTools ?? DEFAULT_MAX_TOOLS;
   let closed = false;
   let lastTools = new Map<string, ToolDeclaration>();
-  // Listings run one at a time: a list_changed during a listing waits for it.
+  // Listings run one at a time: a second listTools waits for the first.
   let queue: Promise<unknown> = Promise.resolve();
 
   const listOnce = async (): Promise<Result<McpToolList, McpProblem>> => {
@@ -524,20 +484,6 @@ function createSession(
     queue = next;
     return next;
   };
-
-  if (hooks.onToolsChanged) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    connection.onListChanged.listener = () => {
-      if (closed) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (closed) return;
-        void listTools().then((result) => {
-          if (!closed) hooks.onToolsChanged?.(result);
-        });
-      }, LIST_CHANGED_DEBOUNCE_MS);
-    };
-  }
 
   return {
     server,

@@ -10,11 +10,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_NODE_STATUSES, type NodeRunRecord, type RunLimits } from '../run/types';
 import { buildExport } from '../run/__fixtures__/exports';
+import type { WorkflowExportV1 } from '../workflow/types';
 import { BUILTIN_TOOLKITS } from '../toolkits/builtin';
 import type { ToolDeclaration } from '../tools/types';
 import { listMcpTools } from './client';
 import { getConfiguredStdioTarget } from './config';
 import { planRunHere, runExportHere } from './run-port';
+import { startChangingHttpServer, type ChangingHttpServer } from './__fixtures__/http-server';
 import {
   LOCAL_OPTIONS,
   runServerConfig,
@@ -25,11 +27,17 @@ import {
 const LIMITS: RunLimits = {
   concurrency: 4,
   nodeTimeoutMs: 15_000,
+  serverStartTimeoutMs: 15_000,
   runTimeoutMs: 60_000,
   maxResultBytes: 262_144,
 };
 const sampleTools = (key: string) => BUILTIN_TOOLKITS.find((k) => k.key === key)!.tools;
 const statuses = (nodes: NodeRunRecord[]) => Object.fromEntries(nodes.map((n) => [n.nodeId, n.status]));
+
+/** Plans `file` here, then runs it as planned (what the API and `toolflow run` do, in one). */
+async function runHere(file: WorkflowExportV1, options: Parameters<typeof runExportHere>[2]) {
+  return runExportHere(file, await planRunHere(file, options), options);
+}
 
 function sampleEnv() {
   return { TOOLFLOW_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'toolflow-run-')) };
@@ -79,7 +87,7 @@ describe('a memory chain: create_entities → create_relations → read_graph', 
       },
       sampleTools('memory'),
     );
-    const outcome = await runExportHere(file, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
+    const outcome = await runHere(file, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
     expect(statuses(outcome.nodes)).toEqual({ create: 'succeeded', relate: 'succeeded', read: 'succeeded' });
     expect(outcome.nodes[2].result?.structuredContent).toEqual({
       entities: [
@@ -114,7 +122,7 @@ describe('a filesystem chain: write, then read through a wired path', () => {
       },
       sampleTools('files'),
     );
-    const run = await runExportHere(flat, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
+    const run = await runHere(flat, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
     expect(statuses(run.nodes)).toEqual({
       write: 'succeeded',
       find: 'succeeded',
@@ -155,7 +163,7 @@ describe('server-everything over Streamable HTTP', () => {
       },
       tools,
     );
-    const outcome = await runExportHere(file, { client: LOCAL_OPTIONS, limits: LIMITS });
+    const outcome = await runHere(file, { client: LOCAL_OPTIONS, limits: LIMITS });
     expect(statuses(outcome.nodes)).toEqual({
       weather: 'succeeded',
       echo: 'succeeded',
@@ -207,7 +215,7 @@ describe('faults', () => {
       },
       faultTools,
     );
-    const outcome = await runExportHere(file, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
+    const outcome = await runHere(file, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
     expect(statuses(outcome.nodes)).toEqual({
       before: 'succeeded',
       crash: 'failed',
@@ -235,7 +243,7 @@ describe('faults', () => {
       faultTools,
     );
     const started = Date.now();
-    const outcome = await runExportHere(file, {
+    const outcome = await runHere(file, {
       client: LOCAL_OPTIONS,
       config: { env },
       limits: { ...LIMITS, nodeTimeoutMs: 300 },
@@ -245,11 +253,111 @@ describe('faults', () => {
     expect(outcome.nodes[0].error?.code).toBe('timeout');
   });
 
+  it("gives a server's start-up its own limit: a slow start does not count against the step", async () => {
+    const env = {
+      TOOLFLOW_MCP_SERVERS: runServerConfig('faulty', undefined, { RUN_SERVER_START_DELAY_MS: '800' }),
+      TOOLFLOW_SAMPLE_SERVERS: '0',
+    };
+    const file = buildExport({ steps: [{ id: 'e', tool: 'echo', args: { text: 'x' } }] }, faultTools);
+    const outcome = await runHere(file, {
+      client: LOCAL_OPTIONS,
+      config: { env },
+      limits: { ...LIMITS, nodeTimeoutMs: 300, serverStartTimeoutMs: 10_000 },
+    });
+    expect(statuses(outcome.nodes)).toEqual({ e: 'succeeded' });
+  });
+
+  it('fails a step whose server does not start within the start-up limit, and calls nothing', async () => {
+    const log = path.join(mkdtempSync(path.join(tmpdir(), 'toolflow-log-')), 'calls.jsonl');
+    writeFileSync(log, '');
+    const env = {
+      TOOLFLOW_MCP_SERVERS: runServerConfig('faulty', log, { RUN_SERVER_START_DELAY_MS: '5000' }),
+      TOOLFLOW_SAMPLE_SERVERS: '0',
+    };
+    const file = buildExport({ steps: [{ id: 'e', tool: 'echo', args: { text: 'x' } }] }, faultTools);
+    const started = Date.now();
+    const outcome = await runHere(file, {
+      client: LOCAL_OPTIONS,
+      config: { env },
+      limits: { ...LIMITS, serverStartTimeoutMs: 300 },
+    });
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(outcome.nodes[0]).toMatchObject({ status: 'failed', error: { code: 'server_start_timeout' } });
+    expect(readFileSync(log, 'utf8')).toBe('');
+  });
+
   it('says which server is not configured here and calls nothing', async () => {
     const env = { TOOLFLOW_MCP_SERVERS: '{}', TOOLFLOW_SAMPLE_SERVERS: '0' };
     const file = buildExport({ steps: [{ id: 'e', tool: 'echo', args: { text: 'x' } }] }, faultTools);
-    const outcome = await runExportHere(file, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
+    const outcome = await runHere(file, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
     expect(outcome.nodes[0]).toMatchObject({ status: 'failed', error: { code: 'server_unavailable' } });
     expect(outcome.nodes[0].error?.message).toContain('No MCP server named "faulty"');
+  });
+});
+
+describe('the URL guard in a run', () => {
+  let server: ChangingHttpServer;
+  beforeAll(async () => {
+    const tool = (name: string) => ({ name, description: name, inputSchema: { type: 'object' as const } });
+    server = await startChangingHttpServer([tool('one'), tool('two')]);
+  });
+  afterAll(() => server?.close());
+
+  it('resolves and checks a server once when the run is planned and once when the run connects', async () => {
+    // A host name the test resolves itself, to 127.0.0.1: each resolution is one run of the guard's
+    // DNS check; every request of a connection is still checked and pinned to those addresses.
+    const url = `http://mcp.test:${new URL(server.url).port}/mcp`;
+    const lookups: string[] = [];
+    const client = {
+      ...LOCAL_OPTIONS,
+      allowPrivate: false,
+      allowHosts: ['mcp.test'],
+      resolve: async (hostname: string) => {
+        lookups.push(hostname);
+        return [{ address: '127.0.0.1', family: 4 }];
+      },
+    };
+    const source = { kind: 'mcp-http' as const, server: url, toolkit: 'Test' };
+    const file = buildExport(
+      {
+        steps: [
+          { id: 'a', tool: 'one', args: {} },
+          { id: 'b', tool: 'two', args: {} },
+        ],
+      },
+      [
+        { name: 'one', description: 'one', inputSchema: { type: 'object' }, source },
+        { name: 'two', description: 'two', inputSchema: { type: 'object' }, source },
+      ],
+    );
+    const plan = await planRunHere(file, { client });
+    expect(lookups).toEqual(['mcp.test']);
+    const outcome = await runExportHere(file, plan, { client, limits: { ...LIMITS, concurrency: 1 } });
+    // The test server has no tools/call handler: each call reaches it and is answered with an error.
+    expect(outcome.nodes.map((n) => n.error?.message)).toEqual([
+      expect.stringContaining('Method not found'),
+      expect.stringContaining('Method not found'),
+    ]);
+    expect(lookups).toEqual(['mcp.test', 'mcp.test']);
+  });
+
+  it('still refuses, when the run connects, a host that resolves to a private address by then', async () => {
+    const url = `http://rebind.test:${new URL(server.url).port}/mcp`;
+    let answer = '93.184.215.14'; // public: the pre-flight only resolves, it connects to nothing
+    const client = {
+      ...LOCAL_OPTIONS,
+      allowPrivate: false,
+      resolve: async () => [{ address: answer, family: 4 }],
+    };
+    const source = { kind: 'mcp-http' as const, server: url, toolkit: 'Test' };
+    const file = buildExport({ steps: [{ id: 'a', tool: 'one', args: {} }] }, [
+      { name: 'one', description: 'one', inputSchema: { type: 'object' }, source },
+    ]);
+    const plan = await planRunHere(file, { client });
+    expect(plan.nodes[0].blocked).toBeUndefined();
+    answer = '127.0.0.1';
+    const outcome = await runExportHere(file, plan, { client, limits: LIMITS });
+    expect(outcome.nodes[0]).toMatchObject({ status: 'failed' });
+    expect(outcome.nodes[0].error?.message).toContain('127.0.0.1');
   });
 });

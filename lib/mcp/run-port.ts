@@ -1,10 +1,11 @@
 import 'server-only';
 /**
  * The test-run's way to MCP servers (lib/run/execute.ts `RunPort`): one session per server for the
- * whole run, opened at its first call, reopened after the server went away. Which process or URL
- * a server name means is decided here, from the server's own configuration only: a stdio server
- * by its configured name (config.ts), a Streamable HTTP URL through the URL guard. Nothing a
- * browser sends can start a process.
+ * whole run, started when a step first needs it, started again after the server went away. Which
+ * process or URL a server name means is decided here, from the server's own configuration only:
+ * a stdio server by its configured name (config.ts), a Streamable HTTP URL through the URL guard
+ * (checked for the pre-flight, and by every connection). Nothing a browser sends can start a
+ * process.
  */
 import { err, ok, type Result } from '../result';
 import { executeRun, type ExecuteOptions, type RunOutcome, type RunPort } from '../run/execute';
@@ -44,7 +45,9 @@ function toRunError(problem: McpProblem): RunError {
     problem.code === 'connection_closed' || problem.code === 'server_exited'
       ? 'server_exited'
       : problem.code === 'timeout'
-        ? 'timeout'
+        ? problem.step === 'call'
+          ? 'timeout'
+          : 'server_start_timeout'
         : problem.step === 'call'
           ? 'call_failed'
           : 'server_unavailable';
@@ -55,21 +58,34 @@ function toRunError(problem: McpProblem): RunError {
   return { code, message };
 }
 
-/** The target a server reference means on this machine, or why it cannot be used here. */
+/**
+ * What a server reference means on this machine: a configured stdio server's command, or an HTTP
+ * URL. A URL is not checked here: every connection to it passes the URL guard (url-guard.ts).
+ */
+async function getServerTarget(
+  server: ServerRef,
+  options: Pick<McpRunPortOptions, 'config'>,
+): Promise<Result<McpTarget, RunError>> {
+  if (server.kind === 'http') return ok({ kind: 'http', url: server.url });
+  const configured = await getConfiguredStdioTarget(server.name, options.config);
+  if (!configured.ok) {
+    return err({
+      code: 'server_unavailable',
+      message: `${configured.error[0].message} A test-run starts only servers configured on the machine that runs it.`,
+    });
+  }
+  return ok(configured.value);
+}
+
+/**
+ * The target a server reference means on this machine, or why it cannot be used here; an HTTP
+ * URL passes the URL guard now (the pre-flight), and again when a run connects to it.
+ */
 export async function resolveServer(
   server: ServerRef,
   options: Pick<McpRunPortOptions, 'client' | 'config'>,
 ): Promise<Result<McpTarget, RunError>> {
-  if (server.kind === 'stdio') {
-    const configured = await getConfiguredStdioTarget(server.name, options.config);
-    if (!configured.ok) {
-      return err({
-        code: 'server_unavailable',
-        message: `${configured.error[0].message} A test-run starts only servers configured on the machine that runs it.`,
-      });
-    }
-    return ok(configured.value);
-  }
+  if (server.kind === 'stdio') return getServerTarget(server, options);
   const checked = await checkMcpUrl(server.url, {
     allowPrivate: options.client.allowPrivate,
     allowHosts: options.client.allowHosts,
@@ -93,19 +109,29 @@ export async function getUnavailableServers(
   return unavailable;
 }
 
-/** Opens sessions lazily, one per server label, and calls tools on them. */
+/**
+ * Opens sessions, one per server label, when a step first needs its server (`startServer`, within
+ * the start-up limit the executor gives), and calls tools on them.
+ */
 export function createMcpRunPort(options: McpRunPortOptions): McpRunPort {
   const sessions = new Map<string, Promise<Result<McpSession, RunError>>>();
   let closed = false;
+  const labelOf = (server: ServerRef) => (options.override ? '(override)' : getServerRefLabel(server));
 
-  const getSession = (server: ServerRef): Promise<Result<McpSession, RunError>> => {
-    const label = options.override ? '(override)' : getServerRefLabel(server);
+  const getSession = (server: ServerRef, startTimeoutMs?: number): Promise<Result<McpSession, RunError>> => {
+    const label = labelOf(server);
     let session = sessions.get(label);
     if (!session) {
       session = (async () => {
-        const target = options.override ? ok(options.override) : await resolveServer(server, options);
+        const target = options.override ? ok(options.override) : await getServerTarget(server, options);
         if (!target.ok) return target;
-        const opened = await openMcpSession(target.value, options.client);
+        const client = startTimeoutMs === undefined ? options.client : { ...options.client, startTimeoutMs };
+        const opened = await openMcpSession(target.value, client);
+        if (opened.ok && closed) {
+          // The run ended while the server was starting: it is not needed any more.
+          await opened.value.close();
+          return err<RunError>({ code: 'cancelled', message: 'The run has ended.' });
+        }
         return opened.ok ? ok(opened.value) : err(toRunError(opened.error));
       })();
       sessions.set(label, session);
@@ -118,6 +144,11 @@ export function createMcpRunPort(options: McpRunPortOptions): McpRunPort {
   };
 
   return {
+    async startServer(server, { timeoutMs }) {
+      if (closed) return err({ code: 'cancelled', message: 'The run has ended.' });
+      const session = await getSession(server, timeoutMs);
+      return session.ok ? ok(undefined) : session;
+    },
     async callTool(call) {
       if (closed) return err({ code: 'cancelled', message: 'The run has ended.' });
       const session = await getSession(call.server);
@@ -129,9 +160,8 @@ export function createMcpRunPort(options: McpRunPortOptions): McpRunPort {
       if (!called.ok) {
         const error = toRunError(called.error);
         if (error.code === 'server_exited') {
-          // The server is gone: the next call on it starts (or reconnects to) it again.
-          const label = options.override ? '(override)' : getServerRefLabel(call.server);
-          sessions.delete(label);
+          // The server is gone: the next step on it starts (or reconnects to) it again.
+          sessions.delete(labelOf(call.server));
           await session.value.close();
         }
         return err(error);
@@ -157,7 +187,10 @@ export function createMcpRunPort(options: McpRunPortOptions): McpRunPort {
   };
 }
 
-/** The plan of a run as it stands on this machine: servers that cannot be used here block their nodes. */
+/**
+ * The plan of a run as it stands on this machine: servers that cannot be used here block their
+ * nodes. Made once, when the run is asked for (the pre-flight, `POST /runs`, `toolflow run`).
+ */
 export async function planRunHere(
   file: WorkflowExportV1,
   options: Pick<McpRunPortOptions, 'client' | 'config' | 'override'>,
@@ -177,14 +210,14 @@ export async function planRunHere(
 }
 
 /**
- * Runs an export against its MCP servers: plans it here, executes it, and closes every session
- * (so every stdio server it started ends) whatever happens.
+ * Runs an export as `plan` (from `planRunHere`) says, against its MCP servers, and closes every
+ * session (so every stdio server it started ends) whatever happens.
  */
 export async function runExportHere(
   file: WorkflowExportV1,
+  plan: RunPlan,
   options: McpRunPortOptions & Omit<ExecuteOptions, 'limits'> & { limits: RunLimits },
 ): Promise<RunOutcome> {
-  const plan = await planRunHere(file, options);
   const port = createMcpRunPort(options);
   try {
     return await executeRun(file, plan, port, options);

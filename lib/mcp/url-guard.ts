@@ -198,10 +198,28 @@ const STRIPPED_HEADERS = ['cookie', 'cookie2', 'authorization', 'proxy-authoriza
 
 /**
  * A `fetch` for the MCP SDK transports that applies the URL guard to every request and every
- * redirect hop, pins the connection to the checked addresses and caps the response size.
+ * redirect hop, pins the connection to the checked addresses and caps the response size. This
+ * is the connect-time check every MCP HTTP connection passes, whatever was checked before.
  */
 export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
   const maxRedirects = options.maxRedirects ?? 5;
+  // Each host is resolved once for the life of this fetch (one MCP session): every later
+  // request to it checks and pins the same addresses. Resolving again would only give a
+  // rebinding DNS server another answer to slip in; the addresses stay the checked ones.
+  const resolve = options.resolve ?? defaultResolve;
+  const resolved = new Map<string, Promise<LookupAddress[]>>();
+  const guard: UrlGuardOptions = {
+    ...options,
+    resolve: (hostname) => {
+      let addresses = resolved.get(hostname);
+      if (!addresses) {
+        addresses = resolve(hostname);
+        resolved.set(hostname, addresses);
+        addresses.catch(() => resolved.delete(hostname));
+      }
+      return addresses;
+    },
+  };
   return async function guardedFetch(input, init = {}) {
     let url = String(input);
     let method = (init.method ?? 'GET').toUpperCase();
@@ -210,7 +228,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
     for (const name of STRIPPED_HEADERS) headers.delete(name);
 
     for (let hop = 0; ; hop++) {
-      const checked = await checkMcpUrl(url, options);
+      const checked = await checkMcpUrl(url, guard);
       if (!checked.ok) throw new UrlRefusedError(checked.error);
       const response = await sendOnce(
         checked.value,

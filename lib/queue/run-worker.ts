@@ -1,7 +1,8 @@
 import 'server-only';
 /**
  * The test-run worker (DESIGN §6): takes run jobs from pg-boss, executes each run's stored export
- * against its MCP servers and stores every node's record as it happens. Each worker process
+ * as its stored plan says (made when the run was asked for: lib/queue/runs.ts) against its MCP
+ * servers, and stores every node's record as it happens. Each worker process
  * heartbeats the runs it holds (and picks up cancel requests there), and sweeps runs whose
  * worker stopped heartbeating into `interrupted`. On the embedded database there is only one
  * process, so at start every run still marked running is interrupted at once.
@@ -21,6 +22,7 @@ import {
 import type { McpClientOptions } from '../mcp/client';
 import type { McpConfigSources } from '../mcp/config';
 import { runExportHere } from '../mcp/run-port';
+import { planRun } from '../run/preflight';
 import type { WorkflowExportV1 } from '../workflow/types';
 import { RUN_QUEUE } from './boss';
 import { parseJson } from '../tools/json-value';
@@ -101,7 +103,10 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       // A cancel that arrived between the enqueue and now.
       if ((await getCancelRequests(db, [runId])).length > 0) controller.abort();
       const file = parseJson(claimed.exportText) as WorkflowExportV1;
-      const outcome = await runExportHere(file, {
+      // A run stored before plans were stored with runs is planned here; its servers are then
+      // checked only when its steps start them.
+      const plan = claimed.plan ?? planRun(file);
+      const outcome = await runExportHere(file, plan, {
         client: options.client,
         config: options.config,
         limits: claimed.limits,

@@ -1,6 +1,8 @@
 /**
- * A node's arguments at run time (README "Test-run semantics: arguments"), from its exported
- * `input_parameters` and the results of the nodes feeding it:
+ * A node's arguments (README "Test-run semantics: arguments"), from its exported
+ * `input_parameters` and the results of the nodes feeding it. `getArguments` is the one place
+ * that decides what is sent, both before the run (the pre-flight, when fed values are not known
+ * yet) and when the node is called:
  *
  * - system parameters are left out;
  * - an optional parameter whose value is only the type's zero value (origin `zero`) is left out:
@@ -10,41 +12,58 @@
  * - an input fed by an edge gets the source's port value: a port of the source tool's
  *   `outputSchema` takes `structuredContent[port]`; the single `result` port takes
  *   `structuredContent` when present, else the text content (text blocks joined by newlines);
- * - that value is converted to the input's parameter type by `convertValue`'s stated rules.
+ * - an edge the typed-wiring rule refuses (lib/workflow/typed-wiring.ts) makes the node unable
+ *   to run; on any other edge the value is passed as that rule's `convertFedValue` says.
  *
- * The arguments are then checked against the tool's `inputSchema` (Ajv, in the schema's own
+ * The arguments are then checked against the tool's input schema (Ajv, in the schema's own
  * dialect) before any call. Pure.
  */
-import { err, ok, pointerSegment, type Result } from '../result';
+import { decodePointer, err, ok, pointerSegment, type Result } from '../result';
 import { isJsonObject } from '../tools/json-schema';
-import { setJsonMember } from '../tools/json-value';
+import { hasMember, setJsonMember } from '../tools/json-value';
 import { compileSchema, describeAjvError, type ErrorObject } from '../tools/schema-validator';
-import type { ParamType } from '../tools/types';
+import { convertFedValue, getTypeClash, getTypeClashRemedy } from '../workflow/typed-wiring';
 import type { ExportEdge, ExportNode, ExportTool, InputParameter, WorkflowExportV1 } from '../workflow/types';
 import type { RunError, ToolCallResult } from './types';
-import { hasMember, parseJson } from '../tools/json-value';
 
-/** The tool snapshot of an export by name (own lookup: names may shadow Object.prototype). */
+/** Lookups by name and id over one export, built once per file. */
+interface ExportIndex {
+  tools: Map<string, ExportTool>;
+  nodes: Map<string, ExportNode>;
+  /** The edges into each node, by target input. */
+  incoming: Map<string, Map<string, ExportEdge>>;
+}
+
+const indexes = new WeakMap<WorkflowExportV1, ExportIndex>();
+
+function getExportIndex(file: WorkflowExportV1): ExportIndex {
+  let index = indexes.get(file);
+  if (!index) {
+    // Maps, not records: a tool or node may be named like an Object.prototype member.
+    const incoming = new Map<string, Map<string, ExportEdge>>();
+    for (const edge of file.edges) {
+      const into = incoming.get(edge.target) ?? new Map<string, ExportEdge>();
+      into.set(edge.target_input, edge);
+      incoming.set(edge.target, into);
+    }
+    index = {
+      tools: new Map(file.tools.map((tool) => [tool.name, tool])),
+      nodes: new Map(file.nodes.map((node) => [node.id, node])),
+      incoming,
+    };
+    indexes.set(file, index);
+  }
+  return index;
+}
+
+/** The tool snapshot of an export by name. */
 export function getExportTool(file: WorkflowExportV1, name: string): ExportTool | undefined {
-  return file.tools.find((tool) => tool.name === name);
+  return getExportIndex(file).tools.get(name);
 }
 
 /** The edges feeding each input of `node`, by input name. */
-export function getIncomingEdges(file: WorkflowExportV1, nodeId: string): Map<string, ExportEdge> {
-  const map = new Map<string, ExportEdge>();
-  for (const edge of file.edges) if (edge.target === nodeId) map.set(edge.target_input, edge);
-  return map;
-}
-
-/** Whether a parameter is sent: not a system parameter, and not an unchosen optional zero value. */
-export function isSentParameter(
-  param: InputParameter,
-  systemParams: ReadonlySet<string>,
-  fed: boolean,
-): boolean {
-  if (systemParams.has(param.name)) return false;
-  if (fed) return true;
-  return !(param.origin === 'zero' && !param.required);
+export function getIncomingEdges(file: WorkflowExportV1, nodeId: string): ReadonlyMap<string, ExportEdge> {
+  return getExportIndex(file).incoming.get(nodeId) ?? new Map();
 }
 
 /**
@@ -85,65 +104,74 @@ const describe = (value: unknown) => {
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 };
 
+/** Reads the value an edge brings to `param`, or says why it cannot (see `resolveArguments`). */
+export type ReadFedValue = (edge: ExportEdge, param: InputParameter) => Result<unknown, RunError>;
+
+/** What `getArguments` found: the arguments, and the inputs left out because edges feed them. */
+export interface NodeArguments {
+  args: Record<string, unknown>;
+  /** Fed inputs whose values are not known yet (no `readFed` was given). */
+  pending: Set<string>;
+}
+
 /**
- * Converts a value passed along an edge to the receiving parameter's type. The rules:
- * - `any`: unchanged;
- * - `str`: a string unchanged; a number or boolean as written (`String`); null, an object or an
- *   array as compact JSON text;
- * - `int`: an integer unchanged; a string holding an integer (`"42"`, spaces allowed) parsed;
- * - `float`: a number unchanged; a string holding a finite number parsed;
- * - `bool`: a boolean unchanged; the strings `"true"` / `"false"` (any case) parsed;
- * - `list`: an array unchanged; a string holding a JSON array parsed;
- * - `dict`: an object unchanged; a string holding a JSON object parsed.
- * Anything else is refused (`cannot_convert`): no value is guessed.
+ * The arguments `node` is called with, in declaration order, or why it cannot be called (see
+ * the rules above). `readFed` reads the value of each fed input; without it (the pre-flight) fed
+ * inputs are left out and listed in `pending`.
  */
-export function convertValue(value: unknown, type: ParamType): Result<unknown, string> {
-  const refuse = (why = '') => err(`cannot turn ${describe(value)} into ${type}${why}`);
-  switch (type) {
-    case 'any':
-      return ok(value);
-    case 'str':
-      if (typeof value === 'string') return ok(value);
-      if (typeof value === 'number' || typeof value === 'boolean') return ok(String(value));
-      return ok(JSON.stringify(value));
-    case 'int': {
-      if (typeof value === 'number')
-        return Number.isInteger(value) ? ok(value) : refuse(' (not a whole number)');
-      if (typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value)) {
-        const n = Number(value);
-        return Number.isSafeInteger(n) ? ok(n) : refuse(' (too large)');
+export function getArguments(
+  file: WorkflowExportV1,
+  node: ExportNode,
+  readFed?: ReadFedValue,
+): Result<NodeArguments, RunError> {
+  const system = new Set(file.system_parameters);
+  const incoming = getIncomingEdges(file, node.id);
+  const args: Record<string, unknown> = {};
+  const pending = new Set<string>();
+  for (const param of node.input_parameters) {
+    if (system.has(param.name)) continue;
+    const path = `/${pointerSegment(param.name)}`;
+    const edge = incoming.get(param.name);
+    if (edge) {
+      const clash = getEdgeClash(file, edge, param);
+      if (clash !== undefined) {
+        return err({
+          code: 'type_mismatch',
+          message: `${clash}, so the edge from "${edge.source}" cannot feed it: ${getTypeClashRemedy(param)}, and save.`,
+          path,
+        });
       }
-      return refuse();
-    }
-    case 'float': {
-      if (typeof value === 'number') return ok(value);
-      if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-        return ok(Number(value));
-      return refuse();
-    }
-    case 'bool': {
-      if (typeof value === 'boolean') return ok(value);
-      if (typeof value === 'string' && /^\s*(true|false)\s*$/i.test(value))
-        return ok(value.trim().toLowerCase() === 'true');
-      return refuse();
-    }
-    case 'list':
-    case 'dict': {
-      const fits = (v: unknown) => (type === 'list' ? Array.isArray(v) : isJsonObject(v));
-      if (fits(value)) return ok(value);
-      if (typeof value === 'string') {
-        try {
-          const parsed: unknown = parseJson(value);
-          if (fits(parsed)) return ok(parsed);
-        } catch {
-          return refuse(' (the text is not JSON)');
-        }
+      if (!readFed) {
+        pending.add(param.name);
+        continue;
       }
-      return refuse();
+      const value = readFed(edge, param);
+      if (!value.ok) return err({ ...value.error, path });
+      setJsonMember(args, param.name, value.value);
+      continue;
     }
-    default:
-      return refuse();
+    if (param.origin === 'zero') {
+      if (!param.required) continue;
+      return err({
+        code: 'missing_required',
+        message: `Required input "${param.name}" has no value: set it or connect an edge to it.`,
+        path,
+      });
+    }
+    setJsonMember(args, param.name, param.value);
   }
+  return ok({ args, pending });
+}
+
+/** Why the typed-wiring rule refuses `edge` into `param`, or undefined when it accepts it. */
+function getEdgeClash(file: WorkflowExportV1, edge: ExportEdge, param: InputParameter): string | undefined {
+  const out = getSourcePort(file, edge);
+  return out ? getTypeClash(out, param) : undefined;
+}
+
+function getSourcePort(file: WorkflowExportV1, edge: ExportEdge) {
+  const source = getExportIndex(file).nodes.get(edge.source);
+  return source?.output_parameters.find((o) => o.name === edge.source_output);
 }
 
 /** Results of finished nodes by id, for resolving edges. */
@@ -158,46 +186,28 @@ export function resolveArguments(
   node: ExportNode,
   results: NodeResults,
 ): Result<Record<string, unknown>, RunError> {
-  const system = new Set(file.system_parameters);
-  const incoming = getIncomingEdges(file, node.id);
-  const args: Record<string, unknown> = {};
-  for (const param of node.input_parameters) {
-    const edge = incoming.get(param.name);
-    if (!isSentParameter(param, system, edge !== undefined)) continue;
-    if (!edge) {
-      if (param.origin === 'zero' && param.required) {
-        return err({
-          code: 'missing_required',
-          message: `Required input "${param.name}" has no value: set it or connect an edge to it.`,
-          path: `/${pointerSegment(param.name)}`,
-        });
-      }
-      setJsonMember(args, param.name, param.value);
-      continue;
-    }
+  const resolved = getArguments(file, node, (edge, param) => {
     const sourceResult = results.get(edge.source);
     if (!sourceResult) {
       return err({
         code: 'no_value',
         message: `Input "${param.name}" is fed by "${edge.source}", which has no result.`,
-        path: `/${pointerSegment(param.name)}`,
       });
     }
-    const sourceNode = file.nodes.find((n) => n.id === edge.source);
+    const sourceNode = getExportIndex(file).nodes.get(edge.source);
     const sourceTool = sourceNode ? getExportTool(file, sourceNode.tool_name) : undefined;
     const value = getPortValue(sourceResult, edge.source_output, sourceTool, edge.source);
-    if (!value.ok) return err({ ...value.error, path: `/${pointerSegment(param.name)}` });
-    const converted = convertValue(value.value, param.type);
+    if (!value.ok) return value;
+    const converted = convertFedValue(value.value, getSourcePort(file, edge)?.type ?? 'any', param.type);
     if (!converted.ok) {
       return err({
         code: 'cannot_convert',
         message: `Input "${param.name}" (${param.type}) is fed by ${edge.source}.${edge.source_output}, but ${converted.error}.`,
-        path: `/${pointerSegment(param.name)}`,
       });
     }
-    setJsonMember(args, param.name, converted.value);
-  }
-  return ok(args);
+    return converted;
+  });
+  return resolved.ok ? ok(resolved.value.args) : resolved;
 }
 
 /** One Ajv error as a message that names the value at fault. */
@@ -208,8 +218,7 @@ function describeArgumentError(error: ErrorObject, args: Record<string, unknown>
       : error.instancePath;
   const where = path === '' ? 'the arguments' : `"${path.slice(1)}"`;
   let value: unknown = args;
-  for (const raw of error.instancePath.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of decodePointer(error.instancePath)) {
     value = isJsonObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
   }
   const shown = error.keyword === 'required' ? '' : ` (value ${describe(value)})`;
@@ -247,7 +256,7 @@ export function checkArguments(
     const first =
       e.keyword === 'required' && e.instancePath === ''
         ? String(e.params.missingProperty)
-        : (e.instancePath.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+        : (decodePointer(e.instancePath)[0] ?? '');
     return !(first !== '' && ignore.has(first));
   });
   if (errors.length === 0) return ok(true);

@@ -8,6 +8,7 @@ import type { NodeRunRecord, RunError, RunLimits, ToolCallResult } from './types
 const LIMITS: RunLimits = {
   concurrency: 4,
   nodeTimeoutMs: 1_000,
+  serverStartTimeoutMs: 1_000,
   runTimeoutMs: 5_000,
   maxResultBytes: 10_000,
 };
@@ -21,15 +22,25 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     });
   });
 
-/** A port answering with `answer(call)` after `delay` ms, recording every call in order. */
+/**
+ * A port answering with `answer(call)` after `delay` ms, recording every call in order; its
+ * server takes `startMs` to start, once.
+ */
 function fakePort(
   answer: (call: ToolCall) => Result<ToolCallResult, RunError> = (c) => ok(text(`${c.tool} done`)),
   delay: (call: ToolCall) => number = () => 5,
+  startMs = 0,
 ) {
   const calls: ToolCall[] = [];
   let running = 0;
   let peak = 0;
+  let starting: Promise<void> | undefined;
   const port: RunPort = {
+    async startServer(_server, { signal }) {
+      starting ??= sleep(startMs);
+      await Promise.race([starting, sleep(60_000, signal)]);
+      return signal.aborted ? err({ code: 'stopped', message: 'aborted' }) : ok(undefined);
+    },
     async callTool(call) {
       calls.push(call);
       running++;
@@ -155,6 +166,35 @@ describe('executeRun', () => {
     const outcome = await executeRun(file, planRun(file), port, { limits: { ...LIMITS, nodeTimeoutMs: 50 } });
     expect(statusesOf(outcome.nodes)).toEqual({ slow: 'failed', fast: 'succeeded' });
     expect(outcome.nodes[0].error?.code).toBe('timeout');
+  });
+
+  it("gives a server's start-up its own limit: the step's limit counts only the call", async () => {
+    const file = buildExport(
+      {
+        steps: [
+          { id: 'a', tool: 'read', args: { path: 'a' } },
+          { id: 'b', tool: 'read', args: { path: 'b' } },
+        ],
+      },
+      tools,
+    );
+    // The server takes 150 ms to start and each call 30 ms: both steps fit a 100 ms step limit.
+    const { port } = fakePort(undefined, () => 30, 150);
+    const outcome = await executeRun(file, planRun(file), port, {
+      limits: { ...LIMITS, nodeTimeoutMs: 100, serverStartTimeoutMs: 1_000 },
+    });
+    expect(statusesOf(outcome.nodes)).toEqual({ a: 'succeeded', b: 'succeeded' });
+  });
+
+  it('fails a step whose server does not start within the start-up limit, without calling it', async () => {
+    const file = buildExport({ steps: [{ id: 'a', tool: 'read', args: { path: 'a' } }] }, tools);
+    const { port, calls } = fakePort(undefined, () => 5, 10_000);
+    const outcome = await executeRun(file, planRun(file), port, {
+      limits: { ...LIMITS, serverStartTimeoutMs: 50 },
+    });
+    expect(calls).toEqual([]);
+    expect(outcome.nodes[0]).toMatchObject({ status: 'failed', error: { code: 'server_start_timeout' } });
+    expect(outcome.nodes[0].error?.message).toContain('did not start within 50 ms');
   });
 
   it('cancels: running calls stop, nodes not started are cancelled, nothing is left running', async () => {

@@ -1,14 +1,16 @@
 /**
  * The test-run executor (DESIGN §6): runs one v1 export against its MCP servers through an
- * injected port, in the order lib/run/schedule.ts gives, checking each node's arguments before
- * its call, and reporting every change of a node as it happens. IO-free: the port calls the
- * tools, `onNode` stores or prints the records. Used by the queue worker and by `toolflow run`.
+ * injected port, as its plan (lib/run/preflight.ts) says and in the order lib/run/schedule.ts
+ * gives, checking each node's arguments before its call, and reporting every change of a node as
+ * it happens. A step first waits for its server to start, within the start-up limit; its own
+ * time limit then counts the call alone. IO-free: the port starts servers and calls the tools,
+ * `onNode` stores or prints the records. Used by the queue worker and by `toolflow run`.
  */
 import { err, type Result } from '../result';
 import type { WorkflowExportV1 } from '../workflow/types';
 import { checkArguments, getExportTool, resolveArguments } from './arguments';
 import { capJson } from './cap';
-import { getServerRefLabel, type RunPlan } from './preflight';
+import { getPlanSchedule, getServerRefLabel, type PlannedNode, type RunPlan } from './preflight';
 import { getSkippedNodes, getStartableNodes } from './schedule';
 import { countOf } from '../plural';
 import type {
@@ -34,6 +36,15 @@ export interface ToolCall {
 
 /** How the executor reaches MCP servers. */
 export interface RunPort {
+  /**
+   * Makes `server` ready for calls: starts it (or connects to it) and initializes it, once per
+   * run; a call for a server already started, or starting, shares that start. `timeoutMs` is the
+   * start-up limit. A failure is an error value, never a throw.
+   */
+  startServer(
+    server: ServerRef,
+    options: { timeoutMs: number; signal: AbortSignal },
+  ): Promise<Result<void, RunError>>;
   /** Calls a tool; a failure to call (dead server, timeout) is an error value, never a throw. */
   callTool(call: ToolCall): Promise<Result<ToolCallResult, RunError>>;
 }
@@ -55,10 +66,10 @@ export interface RunOutcome {
 }
 
 /** Why a node's call was stopped; the abort reason the executor uses. */
-type StopReason = 'cancelled' | 'timeout' | 'run_time_limit';
+type StopReason = 'cancelled' | 'timeout' | 'server_start_timeout' | 'run_time_limit';
 
 /** Settles (with an error value) once `signal` aborts. */
-function whenAborted(signal: AbortSignal): Promise<Result<ToolCallResult, RunError>> {
+function whenAborted<T>(signal: AbortSignal): Promise<Result<T, RunError>> {
   return new Promise((resolve) => {
     const done = () => resolve(err({ code: 'stopped', message: String(signal.reason) }));
     if (signal.aborted) done();
@@ -98,6 +109,8 @@ export async function executeRun(
   const started = new Map<string, number>();
   const controllers = new Map<string, AbortController>();
   const nodesById = new Map(file.nodes.map((n) => [n.id, n]));
+  const plannedById = new Map<string, PlannedNode>(plan.nodes.map((n) => [n.nodeId, n]));
+  const schedule = getPlanSchedule(plan);
 
   let emitting: Promise<void> = Promise.resolve();
   let emitError: unknown;
@@ -115,7 +128,7 @@ export async function executeRun(
   };
 
   const base = (nodeId: string): NodeRunRecord => {
-    const planned = plan.nodes.find((n) => n.nodeId === nodeId)!;
+    const planned = plannedById.get(nodeId)!;
     return {
       nodeId,
       stepIndex: planned.stepIndex,
@@ -151,22 +164,51 @@ export async function executeRun(
   options.signal?.addEventListener('abort', onAbort);
   const runTimer = setTimeout(() => stopAll('run_time_limit'), limits.runTimeoutMs);
 
-  const stopError = (reason: StopReason, what: string): RunError =>
-    reason === 'cancelled'
-      ? { code: 'cancelled', message: `The run was cancelled ${what}.` }
-      : reason === 'run_time_limit'
-        ? {
-            code: 'run_time_limit',
-            message: `The run reached its time limit of ${limits.runTimeoutMs} ms ${what}.`,
-          }
-        : {
-            code: 'timeout',
-            message: `The call did not finish within ${limits.nodeTimeoutMs} ms, the per-node limit.`,
-          };
+  const stopError = (reason: StopReason, what: string): RunError => {
+    switch (reason) {
+      case 'cancelled':
+        return { code: 'cancelled', message: `The run was cancelled ${what}.` };
+      case 'run_time_limit':
+        return {
+          code: 'run_time_limit',
+          message: `The run reached its time limit of ${limits.runTimeoutMs} ms ${what}.`,
+        };
+      case 'server_start_timeout':
+        return {
+          code: 'server_start_timeout',
+          message: `The step's server did not start within ${limits.serverStartTimeoutMs} ms, the start-up limit (TOOLFLOW_RUN_SERVER_START_TIMEOUT_MS); the tool was not called.`,
+        };
+      case 'timeout':
+        return {
+          code: 'timeout',
+          message: `The call did not finish within ${limits.nodeTimeoutMs} ms, the per-node limit.`,
+        };
+    }
+  };
+
+  /**
+   * Waits for the node's server to be ready, within the start-up limit (its own timer, so the
+   * node's limit counts only the call). A stop meanwhile ends the wait with its reason.
+   */
+  const startServer = async (planned: PlannedNode, controller: AbortController) => {
+    const timer = setTimeout(() => controller.abort('server_start_timeout'), limits.serverStartTimeoutMs);
+    try {
+      const started = await Promise.race([
+        port
+          .startServer(planned.server!, { timeoutMs: limits.serverStartTimeoutMs, signal: controller.signal })
+          .catch((error: Error) => err<RunError>({ code: 'server_unavailable', message: error.message })),
+        whenAborted<void>(controller.signal),
+      ]);
+      const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : undefined;
+      return reason ? err(stopError(reason, 'while its server was starting')) : started;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 
   const runNode = async (nodeId: string): Promise<void> => {
     const node = nodesById.get(nodeId)!;
-    const planned = plan.nodes.find((n) => n.nodeId === nodeId)!;
+    const planned = plannedById.get(nodeId)!;
     const controller = new AbortController();
     controllers.set(nodeId, controller);
     const startedAt = now();
@@ -188,6 +230,12 @@ export async function executeRun(
         error: stopError(stopped, 'before this step was called'),
       });
     }
+    const ready = await startServer(planned, controller);
+    if (!ready.ok)
+      return finish(nodeId, ready.error.code === 'cancelled' ? 'cancelled' : 'failed', {
+        ...sent,
+        error: ready.error,
+      });
     const nodeTimer = setTimeout(() => controller.abort('timeout'), limits.nodeTimeoutMs);
     let called: Result<ToolCallResult, RunError>;
     try {
@@ -201,7 +249,7 @@ export async function executeRun(
           timeoutMs: limits.nodeTimeoutMs,
           signal: controller.signal,
         }),
-        whenAborted(controller.signal),
+        whenAborted<ToolCallResult>(controller.signal),
       ]);
     } catch (error) {
       called = err({ code: 'call_failed', message: `The call failed: ${(error as Error).message}` });
@@ -235,12 +283,12 @@ export async function executeRun(
   try {
     for (;;) {
       if (stopped) {
-        for (const id of plan.schedule.order) {
+        for (const id of schedule.order) {
           if ((statuses.get(id) ?? 'queued') === 'queued')
             finish(id, 'cancelled', { error: stopError(stopped, 'before this step started') });
         }
       }
-      for (const { id, because } of getSkippedNodes(plan.schedule, statuses)) {
+      for (const { id, because } of getSkippedNodes(schedule, statuses)) {
         finish(id, 'skipped', {
           error: {
             code: 'upstream_failed',
@@ -249,7 +297,7 @@ export async function executeRun(
         });
       }
       if (!stopped) {
-        for (const id of getStartableNodes(plan.schedule, statuses, limits.concurrency)) {
+        for (const id of getStartableNodes(schedule, statuses, limits.concurrency)) {
           statuses.set(id, 'running');
           const promise = runNode(id).finally(() => inFlight.delete(id));
           inFlight.set(id, promise);

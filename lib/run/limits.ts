@@ -7,12 +7,23 @@ import type { RunLimits } from './types';
 export const DEFAULT_RUN_LIMITS: RunLimits = {
   concurrency: 4,
   nodeTimeoutMs: 60_000,
+  serverStartTimeoutMs: 30_000,
   runTimeoutMs: 600_000,
   maxResultBytes: 262_144,
 };
 
+/** The variable that sets each limit. */
+const VARIABLES: Record<keyof RunLimits, string> = {
+  concurrency: 'TOOLFLOW_RUN_CONCURRENCY',
+  nodeTimeoutMs: 'TOOLFLOW_RUN_NODE_TIMEOUT_MS',
+  serverStartTimeoutMs: 'TOOLFLOW_RUN_SERVER_START_TIMEOUT_MS',
+  runTimeoutMs: 'TOOLFLOW_RUN_TIMEOUT_MS',
+  maxResultBytes: 'TOOLFLOW_RUN_MAX_RESULT_BYTES',
+};
+
 /**
- * `TOOLFLOW_RUN_CONCURRENCY`, `TOOLFLOW_RUN_NODE_TIMEOUT_MS`, `TOOLFLOW_RUN_TIMEOUT_MS`,
+ * `TOOLFLOW_RUN_CONCURRENCY`, `TOOLFLOW_RUN_NODE_TIMEOUT_MS`,
+ * `TOOLFLOW_RUN_SERVER_START_TIMEOUT_MS`, `TOOLFLOW_RUN_TIMEOUT_MS`,
  * `TOOLFLOW_RUN_MAX_RESULT_BYTES`; a value that is not a positive number keeps the default.
  */
 export function getRunLimits(env: Record<string, string | undefined>): RunLimits {
@@ -23,10 +34,22 @@ export function getRunLimits(env: Record<string, string | undefined>): RunLimits
       ? Math.floor(value)
       : fallback;
   };
-  return {
-    concurrency: read('TOOLFLOW_RUN_CONCURRENCY', DEFAULT_RUN_LIMITS.concurrency),
-    nodeTimeoutMs: read('TOOLFLOW_RUN_NODE_TIMEOUT_MS', DEFAULT_RUN_LIMITS.nodeTimeoutMs),
-    runTimeoutMs: read('TOOLFLOW_RUN_TIMEOUT_MS', DEFAULT_RUN_LIMITS.runTimeoutMs),
-    maxResultBytes: read('TOOLFLOW_RUN_MAX_RESULT_BYTES', DEFAULT_RUN_LIMITS.maxResultBytes),
-  };
+  const limits = { ...DEFAULT_RUN_LIMITS };
+  for (const key of Object.keys(VARIABLES) as (keyof RunLimits)[]) {
+    limits[key] = read(VARIABLES[key], DEFAULT_RUN_LIMITS[key]);
+  }
+  return limits;
+}
+
+/**
+ * The limits a run was stored with, each missing one (a run stored before that limit existed)
+ * at its default.
+ */
+export function readStoredLimits(stored: Partial<RunLimits>): RunLimits {
+  const limits = { ...DEFAULT_RUN_LIMITS };
+  for (const key of Object.keys(VARIABLES) as (keyof RunLimits)[]) {
+    const value = stored[key];
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) limits[key] = value;
+  }
+  return limits;
 }

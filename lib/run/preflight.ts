@@ -1,12 +1,13 @@
 /**
  * What a run of an export will do, decided before anything is called: which tool each node
  * calls on which server, and which nodes cannot run and why (a tool with no server, a
- * placeholder, a missing required value, a value that fails its schema, a cycle). The person
- * sees this list and confirms; the executor uses the same plan. Pure.
+ * placeholder, a missing required value, a value that fails its schema, an edge whose types do
+ * not fit, a cycle). The person sees this list and confirms; the executor uses the same plan.
+ * Pure.
  */
-import { err, ok, pointerSegment, type Result } from '../result';
+import { err, ok, type Result } from '../result';
 import type { ExportNode, WorkflowExportV1 } from '../workflow/types';
-import { checkArguments, getExportTool, getIncomingEdges, isSentParameter } from './arguments';
+import { checkArguments, getArguments, getExportTool, getIncomingEdges } from './arguments';
 import { createSchedulePlan, type SchedulePlan } from './schedule';
 import type { RunError, ServerRef } from './types';
 
@@ -19,6 +20,8 @@ export interface PlannedNode {
   server: ServerRef | null;
   /** The tool declares `readOnlyHint: true`. */
   readOnly: boolean;
+  /** The nodes feeding this one through edges (each once). */
+  sources: string[];
   /** Why the node cannot run, when it cannot: it is marked failed without a call. */
   blocked?: RunError;
 }
@@ -30,10 +33,30 @@ export interface PlannedServer {
   tools: string[];
 }
 
+/**
+ * A run's plan, made once when the run is asked for and stored with it (plain JSON), so the
+ * worker executes what the person confirmed without working it out again.
+ */
 export interface RunPlan {
   nodes: PlannedNode[];
   servers: PlannedServer[];
-  schedule: SchedulePlan;
+  /** The order the nodes are considered in (lib/run/schedule.ts); a node on a cycle is not in it. */
+  order: string[];
+}
+
+/** The schedule of a plan: its nodes by id, in its order (for lib/run/schedule.ts). */
+export function getPlanSchedule(plan: RunPlan): SchedulePlan {
+  const ordered = new Set(plan.order);
+  return {
+    order: plan.order,
+    cyclic: plan.nodes.filter((n) => !ordered.has(n.nodeId)).map((n) => n.nodeId),
+    nodes: new Map(
+      plan.nodes.map((n) => [
+        n.nodeId,
+        { id: n.nodeId, stepIndex: n.stepIndex, readOnly: n.readOnly, sources: n.sources },
+      ]),
+    ),
+  };
 }
 
 /** How a server is named to people: the configured name or the URL. */
@@ -86,21 +109,9 @@ export function getStaticBlock(
     const server = getNodeServer(node);
     if (!server.ok) return server.error;
   }
-  const system = new Set(file.system_parameters);
-  const fed = new Set(getIncomingEdges(file, node.id).keys());
-  const args: Record<string, unknown> = {};
-  for (const param of node.input_parameters) {
-    if (fed.has(param.name) || !isSentParameter(param, system, false)) continue;
-    if (param.origin === 'zero' && param.required) {
-      return {
-        code: 'missing_required',
-        message: `Required input "${param.name}" has no value: set it or connect an edge to it.`,
-        path: `/${pointerSegment(param.name)}`,
-      };
-    }
-    Object.defineProperty(args, param.name, { value: param.value, enumerable: true, writable: true });
-  }
-  const checked = checkArguments(tool, args, fed);
+  const sent = getArguments(file, node);
+  if (!sent.ok) return sent.error;
+  const checked = checkArguments(tool, sent.value.args, sent.value.pending);
   return checked.ok ? undefined : checked.error;
 }
 
@@ -111,7 +122,7 @@ export function planRun(file: WorkflowExportV1, options: PlanOptions = {}): RunP
       id: node.id,
       stepIndex: node.step_index,
       readOnly: getExportTool(file, node.tool_name)?.annotations?.readOnlyHint === true,
-      sources: [...new Set(file.edges.filter((e) => e.target === node.id).map((e) => e.source))],
+      sources: [...new Set([...getIncomingEdges(file, node.id).values()].map((e) => e.source))],
     })),
   );
   const cyclic = new Set(schedule.cyclic);
@@ -130,17 +141,19 @@ export function planRun(file: WorkflowExportV1, options: PlanOptions = {}): RunP
       if (!entry.tools.includes(node.tool_name)) entry.tools.push(node.tool_name);
       servers.set(label, entry);
     }
+    const planned = schedule.nodes.get(node.id)!;
     return {
       nodeId: node.id,
       stepIndex: node.step_index,
       toolName: node.tool_name,
       ...(node.label !== undefined ? { label: node.label } : {}),
       server: server.ok ? server.value : null,
-      readOnly: schedule.nodes.get(node.id)!.readOnly,
+      readOnly: planned.readOnly,
+      sources: [...planned.sources],
       ...(blocked ? { blocked } : {}),
     };
   });
-  return { nodes, servers: [...servers.values()], schedule };
+  return { nodes, servers: [...servers.values()], order: [...schedule.order] };
 }
 
 /**
@@ -157,5 +170,24 @@ export function blockUnavailableServers(plan: RunPlan, unavailable: ReadonlyMap<
       const problem = unavailable.get(getServerRefLabel(node.server));
       return problem ? { ...node, blocked: problem } : node;
     }),
+  };
+}
+
+/** The pre-flight list of a run of saved version `version`, as the API answers it. */
+export function getPreflight(plan: RunPlan, version: number, exportHash: string) {
+  return {
+    version,
+    exportHash,
+    nodes: plan.nodes.map((node) => ({
+      nodeId: node.nodeId,
+      stepIndex: node.stepIndex,
+      toolName: node.toolName,
+      ...(node.label !== undefined ? { label: node.label } : {}),
+      server: node.server ? getServerRefLabel(node.server) : null,
+      readOnly: node.readOnly,
+      ...(node.blocked ? { blocked: node.blocked } : {}),
+    })),
+    servers: plan.servers.map((s) => ({ label: s.label, kind: s.server.kind, tools: s.tools })),
+    runnable: plan.nodes.filter((n) => !n.blocked).length,
   };
 }

@@ -36,8 +36,9 @@ export type ServerRef = { kind: 'stdio'; name: string } | { kind: 'http'; url: s
 export interface RunError {
   /**
    * `no_server`, `placeholder`, `unknown_tool`, `missing_required`, `invalid_arguments`,
-   * `cannot_convert`, `no_value`, `cycle`, `server_unavailable`, `tool_error`, `timeout`,
-   * `run_time_limit`, `server_exited`, `call_failed`, `upstream_failed`, `cancelled`, `interrupted`.
+   * `type_mismatch`, `cannot_convert`, `no_value`, `cycle`, `server_unavailable`,
+   * `server_start_timeout`, `tool_error`, `timeout`, `run_time_limit`, `server_exited`,
+   * `call_failed`, `upstream_failed`, `cancelled`, `interrupted`.
    */
   code: string;
   message: string;
@@ -59,8 +60,13 @@ export interface ToolCallResult {
 export interface RunLimits {
   /** Most nodes called at the same time. */
   concurrency: number;
-  /** Longest one call may take. */
+  /** Longest one call may take, counted from the call: its server is already running. */
   nodeTimeoutMs: number;
+  /**
+   * Longest a step waits for its server to start (a stdio process started and initialized, an
+   * HTTP server connected and initialized) before its call; a server already running is no wait.
+   */
+  serverStartTimeoutMs: number;
   /** Longest the whole run may take. */
   runTimeoutMs: number;
   /** Largest stored result (and stored arguments) of one node, in bytes of JSON. */

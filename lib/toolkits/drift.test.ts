@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashDeclaration } from '../tools/canonical-json';
 import type { ToolDeclaration } from '../tools/types';
-import { buildNodeParameters } from '../workflow/params';
-import { asEdgeId, asNodeId, type WorkflowDocument, type WorkflowNode } from '../workflow/types';
-import { describeDiff, getDeclarationDiff, getWorkflowDrift, isEmptyDiff, rebuildNodes } from './drift';
+import { describeDiff, getDeclarationDiff, isEmptyDiff } from './drift';
 
 const convertV1: ToolDeclaration = {
   name: 'convert',
@@ -42,45 +39,6 @@ const plot: ToolDeclaration = {
   description: 'Plot',
   inputSchema: { type: 'object', properties: { data: { type: 'number' }, title: { type: 'string' } } },
 };
-
-function node(id: string, tool: string, args: Record<string, unknown>, toolHash?: string): WorkflowNode {
-  return { id: asNodeId(id), tool, position: { x: 0, y: 0 }, args, ...(toolHash ? { toolHash } : {}) };
-}
-
-function documentWith(nodes: WorkflowNode[], tools: ToolDeclaration[]): WorkflowDocument {
-  return {
-    task: 'convert and plot',
-    nodes,
-    edges: [
-      {
-        id: asEdgeId('e1'),
-        source: asNodeId('n1'),
-        sourceOutput: 'value',
-        target: asNodeId('n3'),
-        targetInput: 'data',
-      },
-      {
-        id: asEdgeId('e2'),
-        source: asNodeId('n1'),
-        sourceOutput: 'log',
-        target: asNodeId('n3'),
-        targetInput: 'title',
-      },
-    ],
-    tools: Object.fromEntries(tools.map((t) => [t.name, { declaration: t, hash: hashDeclaration(t) }])),
-  };
-}
-
-const v1Hash = hashDeclaration(convertV1);
-const baseDoc = () =>
-  documentWith(
-    [
-      node('n1', 'convert', { input: 'a.txt', scale: 3, legacy: true }, v1Hash),
-      node('n2', 'convert', { input: 'b.txt' }, v1Hash),
-      node('n3', 'plot', { title: 'T' }, hashDeclaration(plot)),
-    ],
-    [convertV1, plot],
-  );
 
 describe('getDeclarationDiff', () => {
   it('reports added, removed, retyped and required-changed parameters in declaration order', () => {
@@ -136,122 +94,5 @@ describe('getDeclarationDiff', () => {
       'parameter "scale" default none → 1',
       'removed output "log"',
     ]);
-  });
-});
-
-describe('getWorkflowDrift', () => {
-  it('finds nothing when every tool is as the nodes were built', () => {
-    expect(getWorkflowDrift(baseDoc(), [convertV1, plot])).toEqual([]);
-  });
-
-  it('flags every node of a tool whose schema changed, with the diff', () => {
-    const drift = getWorkflowDrift(baseDoc(), [convertV2, plot]);
-    expect(drift.map((d) => [d.nodeId, d.status])).toEqual([
-      ['n1', 'changed'],
-      ['n2', 'changed'],
-    ]);
-    expect(drift[0].fromHash).toBe(v1Hash);
-    expect(drift[0].toHash).toBe(hashDeclaration(convertV2));
-    expect(drift[0].diff?.added.map((p) => p.name)).toEqual(['unit']);
-  });
-
-  it('flags nodes whose tool disappeared as missing', () => {
-    expect(getWorkflowDrift(baseDoc(), [convertV1])).toEqual([
-      { nodeId: 'n3', tool: 'plot', status: 'missing', fromHash: hashDeclaration(plot) },
-    ]);
-  });
-
-  it('offers a placeholder node whose tool now exists for rebuilding', () => {
-    const doc = baseDoc();
-    doc.nodes.push({
-      ...node('n4', 'smooth', {}),
-      placeholderParams: [{ name: 'window', type: 'int', value: 5, origin: 'arg', required: false }],
-    });
-    const smooth: ToolDeclaration = {
-      name: 'smooth',
-      description: 'Smooth',
-      inputSchema: { type: 'object', properties: { window: { type: 'integer' } } },
-    };
-    const drift = getWorkflowDrift(doc, [convertV1, plot, smooth]);
-    expect(drift).toHaveLength(1);
-    expect(drift[0]).toMatchObject({
-      nodeId: 'n4',
-      status: 'changed',
-      diff: { added: [{ name: 'window', type: 'int', required: false }] },
-    });
-  });
-});
-
-describe('rebuildNodes', () => {
-  it('moves the nodes to the live declaration, keeping the values that still have a parameter', () => {
-    const result = rebuildNodes(baseDoc(), [asNodeId('n1')], [convertV2, plot]);
-    if (!result.ok) throw new Error(JSON.stringify(result.error));
-    const { document, rebuilt, droppedArgs } = result.value;
-    const n1 = document.nodes.find((n) => n.id === 'n1')!;
-    expect(n1.args).toEqual({ input: 'a.txt', scale: 3 });
-    expect(n1.toolHash).toBe(hashDeclaration(convertV2));
-    expect(document.tools.convert).toEqual({ declaration: convertV2, hash: hashDeclaration(convertV2) });
-    expect(droppedArgs).toEqual([{ nodeId: 'n1', name: 'legacy', value: true }]);
-    // One snapshot per tool: the other convert node moves too.
-    expect(rebuilt).toEqual(['n1', 'n2']);
-    expect(getWorkflowDrift(document, [convertV2, plot])).toEqual([]);
-  });
-
-  it('gives parameters by the DESIGN §1 rules after the rebuild', () => {
-    const result = rebuildNodes(baseDoc(), [asNodeId('n2')], [convertV2, plot]);
-    if (!result.ok) throw new Error('rebuild failed');
-    const n2 = result.value.document.nodes.find((n) => n.id === 'n2')!;
-    const params = buildNodeParameters(result.value.document.tools.convert.declaration, n2.args, {
-      connectedInputs: new Set(),
-    });
-    expect(params.input_parameters.map((p) => [p.name, p.value, p.origin])).toEqual([
-      ['input', 'b.txt', 'arg'],
-      ['scale', 1, 'default'],
-      ['unit', '', 'zero'],
-    ]);
-    expect(params.missing_tool_args).toEqual(['unit']);
-  });
-
-  it('removes edges from outputs that no longer exist and keeps the rest', () => {
-    const result = rebuildNodes(baseDoc(), [asNodeId('n1')], [convertV2, plot]);
-    if (!result.ok) throw new Error('rebuild failed');
-    expect(result.value.removedEdges).toEqual(['e2']);
-    expect(result.value.document.edges.map((e) => e.id)).toEqual(['e1']);
-  });
-
-  it('turns a placeholder into a real node with its imported values', () => {
-    const doc = baseDoc();
-    doc.nodes.push({
-      ...node('n4', 'smooth', {}),
-      placeholderParams: [
-        { name: 'window', type: 'int', value: 5, origin: 'arg', required: false },
-        { name: 'mode', type: 'str', value: 'x', origin: 'default', required: false },
-      ],
-      placeholderOutputs: [{ name: 'result', type: 'any' }],
-    });
-    const smooth: ToolDeclaration = {
-      name: 'smooth',
-      description: 'Smooth',
-      inputSchema: {
-        type: 'object',
-        properties: { window: { type: 'integer' }, mode: { type: 'string', default: 'x' } },
-      },
-    };
-    const result = rebuildNodes(doc, [asNodeId('n4')], [convertV1, plot, smooth]);
-    if (!result.ok) throw new Error('rebuild failed');
-    const n4 = result.value.document.nodes.find((n) => n.id === 'n4')!;
-    expect(n4.args).toEqual({ window: 5 });
-    expect(n4.placeholderParams).toBeUndefined();
-    expect(n4.placeholderOutputs).toBeUndefined();
-    expect(result.value.document.tools.smooth.hash).toBe(hashDeclaration(smooth));
-  });
-
-  it('refuses a node whose tool is missing, and an unknown node, changing nothing', () => {
-    const doc = baseDoc();
-    const missing = rebuildNodes(doc, [asNodeId('n3')], [convertV2]);
-    expect(missing).toMatchObject({ ok: false, error: [{ path: '/nodes/2/tool', code: 'missing_tool' }] });
-    const unknown = rebuildNodes(doc, [asNodeId('nope')], [convertV2, plot]);
-    expect(unknown).toMatchObject({ ok: false, error: [{ code: 'unknown_node' }] });
-    expect(doc).toEqual(baseDoc());
   });
 });

@@ -1,23 +1,11 @@
 /**
  * Schema drift: a workflow keeps a snapshot of every declaration its nodes were built from, with
- * a content hash; after a toolkit refresh the live declarations may differ. This finds the nodes
- * whose tool changed or disappeared, says what changed in terms a user acts on (parameters
- * added, removed, retyped, made required or optional; outputs), and rebuilds nodes on the new
- * declaration keeping every value the user set that still has a place. Pure.
+ * a content hash; after a toolkit refresh the live declarations may differ. This says what
+ * changed between two declarations in terms a user acts on (parameters added, removed, retyped,
+ * made required or optional; outputs). Pure.
  */
-import { err, ok, type Issue, type Result } from '../result';
-import { hashDeclaration } from '../tools/canonical-json';
 import { getObjectProperties, getParamType, isJsonObject, resolveSchema } from '../tools/json-schema';
-import { DEFAULT_SYSTEM_PARAMS, type JsonSchema, type ToolDeclaration } from '../tools/types';
-import { getToolSnapshot } from '../workflow/graph';
-import type {
-  EdgeId,
-  NodeId,
-  ParamType,
-  WorkflowDocument,
-  WorkflowEdge,
-  WorkflowNode,
-} from '../workflow/types';
+import { DEFAULT_SYSTEM_PARAMS, type JsonSchema, type ParamType, type ToolDeclaration } from '../tools/types';
 
 /** One parameter as the diff sees it. */
 interface ParamShape {
@@ -39,18 +27,6 @@ export interface DeclarationDiff {
   outputsRemoved: string[];
   /** Other differences that change the hash but no parameter above (`description`, `input schema`, …). */
   otherChanges: string[];
-}
-
-/** A node whose tool is not what it was built from. */
-export interface NodeDrift {
-  nodeId: NodeId;
-  tool: string;
-  status: 'changed' | 'missing';
-  /** The hash the node was built from (undefined for a placeholder node) and the live one. */
-  fromHash?: string;
-  toHash?: string;
-  /** For `changed`: what differs between the node's snapshot and the live declaration. */
-  diff?: DeclarationDiff;
 }
 
 function getParams(
@@ -192,148 +168,4 @@ export function describeDiff(diff: DeclarationDiff): string[] {
     ...diff.outputsRemoved.map((n) => `removed output "${n}"`),
     ...diff.otherChanges.map((what) => `${what} changed`),
   ];
-}
-
-/**
- * Every node whose tool differs from the live declarations: `missing` when no live tool has its
- * name, `changed` when the live declaration's hash is not the one the node was built from. A
- * placeholder node (imported with an unknown tool) whose tool now exists shows as `changed`,
- * with all parameters added, so it can be rebuilt into a real node.
- */
-export function getWorkflowDrift(
-  doc: WorkflowDocument,
-  currentTools: readonly ToolDeclaration[],
-): NodeDrift[] {
-  const live = new Map(currentTools.map((tool) => [tool.name, tool]));
-  const liveHashes = new Map<string, string>();
-  const systemParams = doc.systemParams ?? DEFAULT_SYSTEM_PARAMS;
-  const drift: NodeDrift[] = [];
-  for (const node of doc.nodes) {
-    const current = live.get(node.tool);
-    const snapshot = getToolSnapshot(doc, node.tool);
-    const fromHash = node.toolHash ?? snapshot?.hash;
-    if (!current) {
-      drift.push({ nodeId: node.id, tool: node.tool, status: 'missing', ...(fromHash ? { fromHash } : {}) });
-      continue;
-    }
-    let toHash = liveHashes.get(node.tool);
-    if (!toHash) liveHashes.set(node.tool, (toHash = hashDeclaration(current)));
-    if (fromHash === toHash && snapshot) continue;
-    // The snapshot is the declaration the node was built from unless a rebuild replaced it.
-    const before = snapshot && snapshot.hash === fromHash ? snapshot.declaration : undefined;
-    drift.push({
-      nodeId: node.id,
-      tool: node.tool,
-      status: 'changed',
-      ...(fromHash ? { fromHash } : {}),
-      toHash,
-      diff: getDeclarationDiff(before, current, systemParams),
-    });
-  }
-  return drift;
-}
-
-/** What a rebuild did, for the UI to report. */
-export interface RebuildResult {
-  document: WorkflowDocument;
-  /** Every node rebuilt: the ones asked for plus the other nodes of the same tools (see below). */
-  rebuilt: NodeId[];
-  /** Values that had no parameter left to go to. */
-  droppedArgs: { nodeId: NodeId; name: string; value: unknown }[];
-  /** Edges into inputs or out of outputs that no longer exist. */
-  removedEdges: EdgeId[];
-}
-
-/**
- * Rebuild nodes on the live declarations of their tools. The document keeps one snapshot per
- * tool name, so rebuilding one node moves every node of that tool to the new declaration: they
- * are all rebuilt, and listed in `rebuilt`. For each node, the user's values (`args`) are kept
- * for every parameter that still exists (retyped ones included: the node then shows whether the
- * value still fits); values of removed parameters are dropped and reported; a placeholder node
- * takes its imported `arg` values as args. Edges to removed inputs or from removed outputs are
- * removed. Parameter values themselves are derived from the result by the DESIGN §1 rules.
- */
-export function rebuildNodes(
-  doc: WorkflowDocument,
-  nodeIds: readonly NodeId[],
-  currentTools: readonly ToolDeclaration[],
-): Result<RebuildResult> {
-  const live = new Map(currentTools.map((tool) => [tool.name, tool]));
-  const issues: Issue[] = [];
-  const tools = new Set<string>();
-  for (const id of nodeIds) {
-    const index = doc.nodes.findIndex((n) => n.id === id);
-    if (index === -1) {
-      issues.push({
-        path: '/nodes',
-        message: `There is no node "${id}" in this workflow.`,
-        code: 'unknown_node',
-      });
-      continue;
-    }
-    const node = doc.nodes[index];
-    if (!live.has(node.tool)) {
-      issues.push({
-        path: `/nodes/${index}/tool`,
-        message: `Tool "${node.tool}" is not in any toolkit, so node "${id}" cannot be rebuilt. Add a toolkit that has it, or delete the node.`,
-        code: 'missing_tool',
-      });
-      continue;
-    }
-    tools.add(node.tool);
-  }
-  if (issues.length) return err(issues);
-
-  const systemParams = doc.systemParams ?? DEFAULT_SYSTEM_PARAMS;
-  const hashes = new Map([...tools].map((name) => [name, hashDeclaration(live.get(name)!)]));
-  const inputsOf = new Map(
-    [...tools].map((name) => [
-      name,
-      new Set(
-        getObjectProperties(live.get(name)!.inputSchema, live.get(name)!.inputSchema).properties.map(
-          (p) => p.name,
-        ),
-      ),
-    ]),
-  );
-  const outputsOf = new Map([...tools].map((name) => [name, new Set(getOutputNames(live.get(name)))]));
-  const rebuilt: NodeId[] = [];
-  const droppedArgs: RebuildResult['droppedArgs'] = [];
-
-  const nodes = doc.nodes.map((node): WorkflowNode => {
-    if (!tools.has(node.tool)) return node;
-    rebuilt.push(node.id);
-    const inputs = inputsOf.get(node.tool)!;
-    const source: Record<string, unknown> = { ...node.args };
-    for (const param of node.placeholderParams ?? [])
-      if (param.origin === 'arg' && !(param.name in source)) source[param.name] = param.value;
-    const args: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(source)) {
-      if (inputs.has(name) && !systemParams.includes(name)) args[name] = value;
-      else droppedArgs.push({ nodeId: node.id, name, value });
-    }
-    const { placeholderParams: _params, placeholderOutputs: _outputs, unknownArgs, ...rest } = node;
-    const stillUnknown = (unknownArgs ?? []).filter((name) => !inputs.has(name));
-    return {
-      ...rest,
-      args,
-      toolHash: hashes.get(node.tool)!,
-      ...(stillUnknown.length ? { unknownArgs: stillUnknown } : {}),
-    };
-  });
-
-  const toolOf = new Map(nodes.map((n) => [n.id, n.tool]));
-  const removedEdges: EdgeId[] = [];
-  const edges = doc.edges.filter((edge: WorkflowEdge) => {
-    const targetTool = toolOf.get(edge.target)!;
-    const sourceTool = toolOf.get(edge.source)!;
-    const badTarget = tools.has(targetTool) && !inputsOf.get(targetTool)!.has(edge.targetInput);
-    const badSource = tools.has(sourceTool) && !outputsOf.get(sourceTool)!.has(edge.sourceOutput);
-    if (badTarget || badSource) removedEdges.push(edge.id);
-    return !(badTarget || badSource);
-  });
-
-  const snapshots = { ...doc.tools };
-  for (const name of tools) snapshots[name] = { declaration: live.get(name)!, hash: hashes.get(name)! };
-  return ok({ document: { ...doc, nodes, edges, tools: snapshots }, rebuilt, droppedArgs, removedEdges });
 }

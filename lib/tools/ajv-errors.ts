@@ -3,13 +3,14 @@
  * (schema-compiler.browser.ts) loads Ajv on demand, and these are needed either way.
  */
 import type { ErrorObject } from 'ajv';
+import { decodePointerSegment } from '../result';
 
 /** Decode the first segment of an Ajv `instancePath` (`/a~1b/0` → `a/b`); undefined at the root. */
 export function getFirstPathSegment(instancePath: string): string | undefined {
   if (instancePath.length < 2) return undefined;
   const end = instancePath.indexOf('/', 1);
   const raw = end === -1 ? instancePath.slice(1) : instancePath.slice(1, end);
-  return raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  return decodePointerSegment(raw);
 }
 
 /** A one-line reading of an Ajv error, with the allowed values when it is an enum or const. */

@@ -5,7 +5,7 @@
  * and description, with nested object and array-item fields listed briefly. Deterministic:
  * tools in the given order, parameters in declaration order.
  */
-import { decodePointerSegment, getObjectProperties, isJsonObject, resolveSchema } from './json-schema';
+import { decodeFragmentSegment, getObjectProperties, isJsonObject, resolveSchema } from './json-schema';
 import type { JsonSchema, ToolDeclaration, ToolSource } from './types';
 
 /** Options of `renderToolCatalogue`. */
@@ -49,7 +49,7 @@ interface Walk {
 /** The name a reference is described by: its last pointer segment (`#/$defs/Json` → `Json`). */
 function getRefName(ref: string, walk: Walk): string {
   if (ref === '#' || ref === '#/') return walk.rootName;
-  const name = decodePointerSegment(ref.slice(ref.lastIndexOf('/') + 1));
+  const name = decodeFragmentSegment(ref.slice(ref.lastIndexOf('/') + 1));
   return name.trim() === '' ? ref : name;
 }
 

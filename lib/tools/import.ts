@@ -9,7 +9,7 @@ import { err, joinPointer, ok, type Issue, type Result } from '../result';
 import { DECLARATION_SHAPES, type DeclarationShape, type RawTool } from './formats';
 import { describeValue } from './formats/common';
 import { fromGeminiSchema } from './gemini-schema';
-import { decodePointerSegment, isJsonObject } from './json-schema';
+import { decodeFragmentSegment, isJsonObject } from './json-schema';
 import { getJsonDepth, MAX_JSON_DEPTH, parseJsonText, tooDeepIssue } from './json-text';
 import { getMember } from './json-value';
 import type { DeclarationFormat, JsonSchema, ToolDeclaration, ToolSource } from './types';
@@ -66,7 +66,7 @@ function checkEmptyNames(node: unknown, path: string, walk: NameWalk): void {
   }
   const ref = node.$ref;
   if (typeof ref === 'string' && (ref === '#' || ref.startsWith('#/'))) {
-    const segments = ref.length > 2 ? ref.slice(2).split('/').map(decodePointerSegment) : [];
+    const segments = ref.length > 2 ? ref.slice(2).split('/').map(decodeFragmentSegment) : [];
     let target: unknown = walk.root;
     for (const segment of segments) {
       if (Array.isArray(target))

@@ -3,6 +3,7 @@
  * the schema → parameter type mapping, zero values and the ordered list of object properties.
  * Pure; shared by lib/tools (renderers, prompt catalogue) and lib/workflow (node parameters).
  */
+import { decodePointerSegment } from '../result';
 import { createLookupTable, hasMember } from './json-value';
 import type { JsonSchema, ParamType } from './types';
 
@@ -15,7 +16,7 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Decode one JSON Pointer segment taken from a URI fragment (percent-encoding, then RFC 6901). */
-export function decodePointerSegment(segment: string): string {
+export function decodeFragmentSegment(segment: string): string {
   let decoded = segment;
   if (segment.includes('%')) {
     try {
@@ -24,7 +25,7 @@ export function decodePointerSegment(segment: string): string {
       // A lone `%` is not an escape; keep the segment as written.
     }
   }
-  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+  return decodePointerSegment(decoded);
 }
 
 /** Follow one fragment pointer (`#/$defs/a`) from `root`; undefined when any step is missing. */
@@ -33,7 +34,7 @@ function getByPointer(root: JsonSchema, ref: string): JsonSchema | undefined {
   if (!ref.startsWith('#/')) return undefined;
   let current: unknown = root;
   for (const raw of ref.slice(2).split('/')) {
-    const segment = decodePointerSegment(raw);
+    const segment = decodeFragmentSegment(raw);
     if (Array.isArray(current)) {
       if (!/^(0|[1-9]\d*)$/.test(segment)) return undefined;
       current = current[Number(segment)];

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findGeminiViolations } from './__fixtures__/gemini-subset';
 import { readFixtureJson } from '../../tests/fixtures/index';
 import { compileSpecSchema, describeErrors } from './__fixtures__/openai-spec';
+import { decodePointer } from '../result';
 import { createToolAliases, getToolNamePattern, OPENAI_TOOL_NAME_PATTERN } from './aliases';
 import { importDeclarations } from './import';
 import { convertTools, renderTools } from './render';
@@ -214,14 +215,10 @@ describe.each(['everything', 'memory', 'filesystem'])('converting the %s server 
   const get = () => lists.get(server)!;
   /** The value a conversion issue's path points at in the declaration, or undefined. */
   const at = (tool: ToolDeclaration, pointer: string): unknown =>
-    pointer
-      .split('/')
-      .slice(1)
-      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>(
-        (node, key) => (node && typeof node === 'object' ? (node as never)[key] : undefined),
-        tool,
-      );
+    decodePointer(pointer).reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as never)[key] : undefined),
+      tool,
+    );
 
   it('sends strict tools that pass the strict rules, and says why the others are not strict', () => {
     const { tools } = get();

@@ -5,7 +5,7 @@
  * cycles, hashes), so the two can never disagree, and reports each problem at its place in the
  * document rather than in the export.
  */
-import { joinPointer, pointerSegment, type Issue } from '../result';
+import { decodePointerSegment, joinPointer, pointerSegment, type Issue } from '../result';
 import { internDeclaration } from '../tools/intern';
 import { createLookupTable } from '../tools/json-value';
 import { exportWorkflow } from './export';
@@ -22,14 +22,13 @@ const NODE_FIELDS = createLookupTable({
 const EDGE_FIELDS = createLookupTable({ source_output: 'sourceOutput', target_input: 'targetInput' });
 const TOOL_FIELDS = createLookupTable({ input_schema: 'inputSchema', output_schema: 'outputSchema' });
 
-const decode = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 const rest = (segments: string[], from: number) =>
   segments.slice(from).length ? '/' + segments.slice(from).join('/') : '';
 
 /** Where an issue found in the export of `doc` sits in `doc` itself. */
 function getDocumentPath(path: string, doc: WorkflowDocument, exported: WorkflowExportV1): string {
   const segments = path.split('/').slice(1);
-  const [root, index, field] = segments.map(decode);
+  const [root, index, field] = segments.map(decodePointerSegment);
   const i = Number(index);
   switch (root) {
     case undefined:

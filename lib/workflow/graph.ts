@@ -1,6 +1,6 @@
 /**
- * Graph queries shared by the plan builder, the commands and import: the ports a node has,
- * which port types may be wired together, edge ids and cycle detection.
+ * Graph queries shared by the plan builder, the commands and import: the ports a node has, edge
+ * ids and cycle detection. Which port types may be wired together is typed-wiring.ts.
  */
 import { getValueType } from '../tools/json-schema';
 import { getMember, hasMember } from '../tools/json-value';
@@ -25,15 +25,6 @@ export interface Port {
 }
 
 const RESULT_PORT: readonly Port[] = [{ name: 'result', type: 'any' }];
-
-/**
- * Whether an output of type `out` may feed an input of type `input`: `any` on either side
- * matches everything, an int may feed a float (every int is a float), otherwise the types
- * must be equal.
- */
-export function isTypeCompatible(out: ParamType, input: ParamType): boolean {
-  return out === input || out === 'any' || input === 'any' || (out === 'int' && input === 'float');
-}
 
 /**
  * The snapshot of tool `name` in the document, if it has one. A tool may be named like an

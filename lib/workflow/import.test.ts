@@ -207,6 +207,27 @@ describe('importWorkflow', () => {
         '/edges/2/target_input duplicate_input',
       ]);
     });
+    it('reports an edge whose types the typed-wiring rule refuses, by the declared types', () => {
+      // a.size is an int; b.path takes a str. A file that says otherwise changes nothing: a
+      // document built from it would have the declared types.
+      const plan: Plan = {
+        steps: [
+          { id: 'a', tool: 'fetch_file', args: { url: 'https://x/y.cif' } },
+          { id: 'b', tool: 'analyse', args: { path: '{{a.path}}' } },
+        ],
+      };
+      const file = copy(exportPlan(plan));
+      file.edges[0] = { id: 'e', source: 'a', source_output: 'size', target: 'b', target_input: 'path' };
+      file.nodes[0].output_parameters[1].type = 'str';
+      const issues = validateExport(file);
+      expect(issues.map((i) => `${i.path} ${i.code}`)).toEqual(['/edges/0 type_mismatch']);
+      expect(issues[0].message).toContain('Output "size" is int but input "path" takes str');
+      // An int into a float is accepted: every int is a float.
+      file.edges[0] = { id: 'e', source: 'a', source_output: 'size', target: 'b', target_input: 'threshold' };
+      file.nodes[1].input_parameters[0] = { ...file.nodes[1].input_parameters[0], origin: 'zero', value: '' };
+      file.nodes[1].input_parameters[1] = { ...file.nodes[1].input_parameters[1], origin: 'edge', value: '' };
+      expect(validateExport(file)).toEqual([]);
+    });
     it('reports self loops and cycles', () => {
       const file = copy(exportPlan(chain));
       file.nodes[0].input_parameters[1].origin = 'edge';

@@ -7,10 +7,19 @@
 import { hashDeclaration } from '../tools/canonical-json';
 import { internDeclaration } from '../tools/intern';
 import type { JsonSchema, ToolDeclaration, ToolSource } from '../tools/types';
-import { err, joinPointer, ok, pointerSegment, type Issue, type Result } from '../result';
+import {
+  decodePointerSegment,
+  err,
+  joinPointer,
+  ok,
+  pointerSegment,
+  type Issue,
+  type Result,
+} from '../result';
 import workflowV1Schema from '../../public/schemas/workflow.v1.schema.json';
 import { DERIVED_PROBLEM_CODES, EXPORT_FORMAT, EXPORT_VERSION } from './export';
 import { getOutputParameters, getParamPlan } from './params';
+import { getTypeClash, getTypeClashRemedy, type TypedPort } from './typed-wiring';
 import { createLookupTable, createRecord } from '../tools/json-value';
 import { compileSchema, type ErrorObject, type ValidateFunction } from '../tools/schema-validator';
 import {
@@ -77,8 +86,6 @@ function renameFrom(value: unknown, v1ToV0: RenameTable): Renamed {
   return { value: out, from };
 }
 
-const decodeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
-
 /**
  * The key of the file a v1 path segment stands for: the one the member came from, or, for a
  * member the file lacks, the version-0 name it should have (a field may be named "constructor":
@@ -89,7 +96,7 @@ function toOriginalSegment(
   from: Map<string, string> | undefined,
   v1ToV0: RenameTable,
 ): string {
-  const name = decodeSegment(segment);
+  const name = decodePointerSegment(segment);
   const original = from?.get(name) ?? v1ToV0[name] ?? name;
   return original === name ? segment : pointerSegment(original);
 }
@@ -138,7 +145,7 @@ function migrateV0(json: Json): Migrated {
     toOriginalPath: (path) => {
       const segments = path.split('/');
       // ['', root key, index, member key, ...]
-      const collection = segments[1] === undefined ? undefined : decodeSegment(segments[1]);
+      const collection = segments[1] === undefined ? undefined : decodePointerSegment(segments[1]);
       if (collection === undefined) return path;
       segments[1] = toOriginalSegment(segments[1], renamedRoot.from, V0_ROOT);
       const v1ToV0 = byCollection.get(collection);
@@ -385,6 +392,19 @@ function checkIntegrity(file: WorkflowExportV1, issues: Issue[]): void {
     }
   });
 
+  // The typed ports of a node: its declaration's for a known tool (so import checks the types a
+  // document built from the file will have), the file's own for a placeholder.
+  const getPorts = (node: ExportNode): { inputs: readonly TypedPort[]; outputs: readonly TypedPort[] } => {
+    const t = toolIndex.get(node.tool_name);
+    if (t === undefined || node.placeholder) {
+      return { inputs: node.input_parameters, outputs: node.output_parameters };
+    }
+    return {
+      inputs: getParamPlan(declarations[t], file.system_parameters),
+      outputs: getOutputParameters(declarations[t]),
+    };
+  };
+
   const edgeIds = new Map<string, number>();
   const fed = new Map<string, number>();
   const forward = new Map<string, string[]>();
@@ -448,6 +468,16 @@ function checkIntegrity(file: WorkflowExportV1, issues: Issue[]): void {
         message: `Edge "${edge.id}" connects node "${source.id}" to itself: remove it.`,
       });
       return;
+    }
+    const output = getPorts(source).outputs.find((o) => o.name === edge.source_output);
+    const typedInput = getPorts(target).inputs.find((p) => p.name === edge.target_input);
+    const clash = output && typedInput && getTypeClash(output, typedInput);
+    if (typedInput && clash) {
+      issues.push({
+        path: at,
+        code: 'type_mismatch',
+        message: `${clash}, so "${source.id}" cannot feed "${target.id}" through this edge: ${getTypeClashRemedy(typedInput)}.`,
+      });
     }
     // Forward edges (earlier node → later node) cannot close a cycle among forward edges.
     if (!(allForward && s < t) && reaches(forward, target.id, source.id)) {

@@ -39,6 +39,11 @@ export interface NodeParameterOptions {
    * as they are (lib/workflow/export.ts, getValueProblems).
    */
   checkValues?: boolean | readonly NodeIssue[];
+  /**
+   * Problems of the edges into the node that the caller found (an edge the typed-wiring rule
+   * refuses: getNodeParameters), listed with the builder's other edge problems.
+   */
+  edgeProblems?: readonly NodeIssue[];
 }
 
 /** The derived parameter view of one node (the export's node fields, DESIGN §2). */
@@ -231,7 +236,7 @@ export function buildNodeParameters(
   args: Record<string, unknown>,
   opts: NodeParameterOptions,
 ): NodeParameters {
-  if (!decl) return buildUndeclared(args, opts.connectedInputs);
+  if (!decl) return buildUndeclared(args, opts.connectedInputs, opts.edgeProblems);
   const plan = getPlan(decl, opts.systemParams ?? DEFAULT_SYSTEM_PARAMS);
   const connected = opts.connectedInputs;
   const anyConnected = connected.size > 0;
@@ -308,6 +313,8 @@ export function buildNodeParameters(
     }
   }
 
+  if (opts.edgeProblems) problems.push(...opts.edgeProblems);
+
   const checkValues = opts.checkValues ?? true;
   if (Array.isArray(checkValues)) {
     problems.push(...checkValues);
@@ -324,7 +331,11 @@ export function buildNodeParameters(
   };
 }
 
-function buildUndeclared(args: Record<string, unknown>, connected: ReadonlySet<string>): NodeParameters {
+function buildUndeclared(
+  args: Record<string, unknown>,
+  connected: ReadonlySet<string>,
+  edgeProblems: readonly NodeIssue[] = [],
+): NodeParameters {
   const input_parameters: InputParameter[] = [];
   const problems: NodeIssue[] = [
     {
@@ -365,6 +376,7 @@ function buildUndeclared(args: Record<string, unknown>, connected: ReadonlySet<s
       description: undefined,
     });
   }
+  problems.push(...edgeProblems);
   return {
     input_parameters,
     missing_tool_args: [],

@@ -8,11 +8,9 @@ import type { ParamType, ToolDeclaration, ToolSource } from '../tools/types';
 type Brand<T, B extends string> = T & { readonly __brand: B };
 export type NodeId = Brand<string, 'NodeId'>;
 export type EdgeId = Brand<string, 'EdgeId'>;
-export type WorkflowId = Brand<string, 'WorkflowId'>;
 
 export const asNodeId = (id: string) => id as NodeId;
 export const asEdgeId = (id: string) => id as EdgeId;
-export const asWorkflowId = (id: string) => id as WorkflowId;
 
 /** Parameter types of the node JSON contract (DESIGN §1), defined beside the schema mapping. */
 export type { ParamType };

@@ -143,11 +143,9 @@ async function measureOverhead(): Promise<BenchRow[]> {
   const file = exportMod.exportWorkflow(doc.value, { id: 'wf_bench', name: 'Bench' });
   const here = async (): Promise<Timing> => {
     const started = performance.now();
-    const outcome = await runPort.runExportHere(file, {
-      client: mcpOptions,
-      config: { env: process.env },
-      limits,
-    });
+    const config = { env: process.env };
+    const plan = await runPort.planRunHere(file, { client: mcpOptions, config });
+    const outcome = await runPort.runExportHere(file, plan, { client: mcpOptions, config, limits });
     const total = performance.now() - started;
     if (outcome.status !== 'succeeded') throw new Error(`run ${outcome.status}: ${outcome.error?.message}`);
     return { pace: getPace(outcome.nodes.map((n) => Date.parse(n.finishedAt!))), total };
@@ -168,7 +166,7 @@ async function measureOverhead(): Promise<BenchRow[]> {
       exportText,
       exportHash: exportMod.getExportHash(exportText),
       limits,
-      nodes: preflight.planRun(storedFile).nodes,
+      plan: preflight.planRun(storedFile),
     });
     await queue.enqueueRun(db, created.id);
     for (;;) {
@@ -359,7 +357,7 @@ async function measureDrain(): Promise<BenchRow[]> {
         exportText,
         exportHash: getExportHash(exportText),
         limits: DEFAULT_RUN_LIMITS,
-        nodes: planRun(file).nodes,
+        plan: planRun(file),
       });
       ids.push(created.id);
     }

@@ -21,9 +21,7 @@ import { importDeclarations } from '../../lib/tools/import';
 import { MAX_JSON_DEPTH } from '../../lib/tools/json-text';
 import { convertTools } from '../../lib/tools/render';
 import type { ConversionIssue, JsonSchema, ToolDeclaration } from '../../lib/tools/types';
-// eslint-disable-next-line no-restricted-imports -- the official OpenAI tool schema (JSON), not the SDK
 import chatToolSpec from '../fixtures/spec/openai/ChatCompletionTool.json';
-// eslint-disable-next-line no-restricted-imports -- the official OpenAI tool schema (JSON), not the SDK
 import functionToolSpec from '../fixtures/spec/openai/FunctionTool.json';
 import { importableList } from './declarations';
 import { check, jsonEqual, normalizeJson, show, type Json } from './json';

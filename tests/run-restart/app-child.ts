@@ -37,7 +37,7 @@ const run = await createRun(db, {
   exportText: JSON.stringify(file, null, 2) + '\n',
   exportHash: 'sha256:test',
   limits: DEFAULT_RUN_LIMITS,
-  nodes: planRun(file).nodes,
+  plan: planRun(file),
 });
 await enqueueRun(db, run.id);
 for (;;) {

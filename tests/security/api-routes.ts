@@ -136,7 +136,20 @@ export async function createOwnedRecords(
     exportText: '{}\n',
     exportHash: 'sha256:0',
     limits: DEFAULT_RUN_LIMITS,
-    nodes: [{ nodeId: 'step_1', stepIndex: 1, toolName: 'fetch_file', server: null, readOnly: false }],
+    plan: {
+      nodes: [
+        {
+          nodeId: 'step_1',
+          stepIndex: 1,
+          toolName: 'fetch_file',
+          server: null,
+          readOnly: false,
+          sources: [],
+        },
+      ],
+      servers: [],
+      order: ['step_1'],
+    },
   });
   return { workflowId: workflow.id, toolkitId: toolkit.id, shareId: share.id, token, runId: run.id };
 }

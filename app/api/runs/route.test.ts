@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimRun, createRun } from '@/lib/db/runs';
-import { getAppQueue, stopAppQueue } from '@/lib/queue/app';
+import { enqueueRun, getAppQueue, stopAppQueue } from '@/lib/queue/app';
 import { DEFAULT_RUN_LIMITS } from '@/lib/run/limits';
 import { BUILTIN_TOOLKITS } from '@/lib/toolkits/builtin';
 import type { ToolDeclaration } from '@/lib/tools/types';
@@ -406,6 +406,57 @@ describe.each(backends)('test-runs on $name', (backend) => {
     expect((await alice.send(startRun, 'POST', '', { version: 9 }, { id: workflow.id })).status).toBe(404);
   });
 
+  it('needs the version to run: {} is a 400 naming it, and nothing is stored', async () => {
+    const alice = createOwnerClient();
+    const workflow = await createFrom(alice, MEMORY_PLAN, memoryTools);
+    const res = await alice.send(startRun, 'POST', '', {}, { id: workflow.id });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe('bad_request:version');
+    expect(body.message).toContain('version');
+    expect(await database.db.run.count({ where: { workflowId: workflow.id } })).toBe(0);
+  });
+
+  it('stores the plan it answered with, and the worker executes that plan without planning again', async () => {
+    const alice = createOwnerClient();
+    const workflow = await createFrom(alice, MEMORY_PLAN, memoryTools);
+    const res = await alice.send(startRun, 'POST', '', { version: 1 }, { id: workflow.id });
+    const { run, preflight: answered } = await res.json();
+    const stored = await database.db.run.findUnique({ where: { id: run.id }, select: { plan: true } });
+    expect((stored?.plan as { nodes: { nodeId: string }[] }).nodes.map((n) => n.nodeId)).toEqual(
+      answered.nodes.map((n: { nodeId: string }) => n.nodeId),
+    );
+    await follow(alice, run.id);
+
+    // A plan that blocks a step the export alone would let run: the worker keeps to it.
+    const owner = (await database.db.workflow.findUnique({ where: { id: workflow.id } }))!.ownerId!;
+    const exportText = await (
+      await alice.send(exportWorkflow, 'GET', '', undefined, { id: workflow.id })
+    ).text();
+    const plan = JSON.parse(JSON.stringify(stored!.plan));
+    plan.nodes[2].blocked = { code: 'held_back', message: 'Held back by the plan this run was stored with.' };
+    const held = await createRun(database.db, {
+      workflowId: workflow.id,
+      ownerId: owner,
+      version: 1,
+      exportText,
+      exportHash: getExportHash(exportText),
+      limits: DEFAULT_RUN_LIMITS,
+      plan,
+    });
+    await enqueueRun(database.db, held.id);
+    const done = await waitFor(
+      async () => (await alice.send(readRun, 'GET', '', undefined, { runId: held.id })).json(),
+      (body) => body.run.status !== 'queued' && body.run.status !== 'running',
+    );
+    expect(done.nodes.map((n: { nodeId: string; status: string }) => [n.nodeId, n.status])).toEqual([
+      ['create', 'succeeded'],
+      ['relate', 'succeeded'],
+      ['read', 'failed'],
+    ]);
+    expect(done.nodes[2].error.code).toBe('held_back');
+  });
+
   it('marks a run whose worker stopped as interrupted when a worker starts, never leaving it running', async () => {
     const alice = createOwnerClient();
     const workflow = await createFrom(alice, MEMORY_PLAN, memoryTools);
@@ -417,7 +468,20 @@ describe.each(backends)('test-runs on $name', (backend) => {
       exportText: '{}\n',
       exportHash: 'sha256:0',
       limits: DEFAULT_RUN_LIMITS,
-      nodes: [{ nodeId: 'create', stepIndex: 1, toolName: 'create_entities', server: null, readOnly: false }],
+      plan: {
+        nodes: [
+          {
+            nodeId: 'create',
+            stepIndex: 1,
+            toolName: 'create_entities',
+            server: null,
+            readOnly: false,
+            sources: [],
+          },
+        ],
+        servers: [],
+        order: ['create'],
+      },
     });
     // A worker took it and died: running, with a heartbeat long past.
     await claimRun(database.db, run.id, 'gone:1:abc');

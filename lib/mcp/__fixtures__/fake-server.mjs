@@ -10,7 +10,6 @@
  *   no-tools       answers tools/list without a "tools" array
  *   paginate       three pages of tools, linked by cursors
  *   cursor-loop    every page points to the same cursor
- *   changing       after the first listing, changes a tool's schema and sends list_changed
  *   dialects       tools whose schemas are 2020-12 (prefixItems) and draft-07; tools/call
  *                  echoes `structuredContent` from its `reply` argument
  */
@@ -32,7 +31,6 @@ const tool = (name, properties, extra = {}) => ({
   ...extra,
 });
 
-let version = 1;
 const pages = [
   [tool('alpha', { a: { type: 'string' } }), tool('beta', { b: { type: 'integer', default: 2 } })],
   [
@@ -67,30 +65,6 @@ function listTools(params) {
     }
     case 'cursor-loop':
       return { tools: [tool(`t${Math.random().toString(36).slice(2, 8)}`, {})], nextCursor: 'again' };
-    case 'changing': {
-      const result = {
-        tools: [
-          tool(
-            'convert',
-            version === 1
-              ? { input: { type: 'string' }, scale: { type: 'integer' } }
-              : {
-                  input: { type: 'string' },
-                  scale: { type: 'number' },
-                  unit: { type: 'string', default: 'm' },
-                },
-          ),
-          ...(version === 1 ? [tool('retired', {})] : []),
-        ],
-      };
-      if (version === 1) {
-        setTimeout(() => {
-          version = 2;
-          send({ method: 'notifications/tools/list_changed' });
-        }, 100);
-      }
-      return result;
-    }
     case 'dialects':
       return {
         tools: [

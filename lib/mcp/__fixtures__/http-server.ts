@@ -12,8 +12,6 @@ import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/typ
 
 export interface ChangingHttpServer {
   url: string;
-  /** Resolves once a client has opened its event stream (GET), so notifications reach it. */
-  eventStreamOpened: Promise<void>;
   /** Replace the tool list and announce it with tools/list_changed to every connected client. */
   setTools(tools: Tool[]): Promise<void>;
   /** Sessions the server still holds. */
@@ -42,8 +40,6 @@ export async function startChangingHttpServer(initial: Tool[]): Promise<Changing
     return transport;
   }
 
-  let opened!: () => void;
-  const eventStreamOpened = new Promise<void>((resolve) => (opened = resolve));
   const httpServer = http.createServer((req, res) => {
     void (async () => {
       const id = req.headers['mcp-session-id'];
@@ -53,15 +49,6 @@ export async function startChangingHttpServer(initial: Tool[]): Promise<Changing
         return;
       }
       const transport = session?.transport ?? (await openSession());
-      if (req.method === 'GET') {
-        // A GET is the client's event stream; it is registered by the time its headers are out.
-        const writeHead = res.writeHead.bind(res);
-        res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
-          const result = writeHead(...args);
-          setImmediate(opened);
-          return result;
-        }) as typeof res.writeHead;
-      }
       await transport.handleRequest(req, res);
     })();
   });
@@ -69,7 +56,6 @@ export async function startChangingHttpServer(initial: Tool[]): Promise<Changing
   const { port } = httpServer.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    eventStreamOpened,
     async setTools(next) {
       tools = next;
       await Promise.all(

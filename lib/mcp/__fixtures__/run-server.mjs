@@ -5,7 +5,8 @@
  *   sleep {ms}       answers after ms milliseconds (or when cancelled)
  *   exit {}          exits the process in the middle of the call, without answering
  * Every call is appended to the file named by RUN_SERVER_LOG, when set, so a test can see which
- * calls reached the server.
+ * calls reached the server. RUN_SERVER_START_DELAY_MS delays the answer to `initialize` (a server
+ * slow to start).
  */
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -28,14 +29,16 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   }
   if (message.id === undefined) return;
   if (message.method === 'initialize') {
-    send({
-      id: message.id,
-      result: {
-        protocolVersion: message.params.protocolVersion,
-        capabilities: { tools: {} },
-        serverInfo: { name: 'run-server', version: '0.0.1' },
-      },
-    });
+    const answer = () =>
+      send({
+        id: message.id,
+        result: {
+          protocolVersion: message.params.protocolVersion,
+          capabilities: { tools: {} },
+          serverInfo: { name: 'run-server', version: '0.0.1' },
+        },
+      });
+    setTimeout(answer, Number(process.env.RUN_SERVER_START_DELAY_MS) || 0);
   } else if (message.method === 'tools/list') {
     send({ id: message.id, result: { tools: TOOLS } });
   } else if (message.method === 'tools/call') {

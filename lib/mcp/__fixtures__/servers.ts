@@ -87,12 +87,13 @@ export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promi
 export const RUN_SERVER = path.join(here, 'run-server.mjs');
 
 /** `TOOLFLOW_MCP_SERVERS` naming the test-run fault server as `name` (calls logged to `log`). */
-export function runServerConfig(name = 'faulty', log?: string): string {
+export function runServerConfig(name = 'faulty', log?: string, env: Record<string, string> = {}): string {
+  const vars = { ...(log ? { RUN_SERVER_LOG: log } : {}), ...env };
   return JSON.stringify({
     [name]: {
       command: process.execPath,
       args: [RUN_SERVER],
-      ...(log ? { env: { RUN_SERVER_LOG: log } } : {}),
+      ...(Object.keys(vars).length > 0 ? { env: vars } : {}),
     },
   });
 }

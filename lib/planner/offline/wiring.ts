@@ -18,7 +18,7 @@
  * Anything else stays empty and shows as a missing value: a commit message is not "the output of
  * git status".
  */
-import { isTypeCompatible } from '../../workflow/graph';
+import { isTypeCompatible } from '../../workflow/typed-wiring';
 import type { Clause } from './clauses';
 import {
   GENERIC_PORT_WORDS,

@@ -80,15 +80,3 @@ export function pasteNodes(
     ids: copies.map((c) => c.id),
   };
 }
-
-/**
- * Duplicate nodes in place: copy them and paste the copy shifted by `offset` (new ids
- * `<id>_copy_<n>`, the edges among them copied, edges from outside not: an input takes one edge).
- */
-export function duplicateNodes(
-  doc: WorkflowDocument,
-  ids: Iterable<NodeId | string>,
-  offset: XY,
-): WorkflowDocument {
-  return pasteNodes(doc, copyNodes(doc, ids), offset).doc;
-}

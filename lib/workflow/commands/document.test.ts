@@ -8,7 +8,6 @@ import {
   clearParamNotes,
   connect,
   disconnect,
-  duplicateNodes,
   getUniqueNodeId,
   isTypeCompatible,
   moveNodes,
@@ -115,6 +114,17 @@ describe('addNode of a tool whose declaration changed', () => {
     const doc = addNode(connected(), noSize, { x: 0, y: 300 });
     expect(doc.edges).toEqual([]);
     expect(doc.nodes[1].notes?.[0].message).toContain('"step_1" has no output "path"');
+  });
+  it('removes an edge whose types the new declaration makes clash, so the file still imports', () => {
+    const pathAsList: ToolDeclaration = {
+      ...fetchTool,
+      outputSchema: { type: 'object', properties: { path: { type: 'array' }, size: { type: 'integer' } } },
+    };
+    const doc = addNode(connected(), pathAsList, { x: 0, y: 300 });
+    expect(doc.edges).toEqual([]);
+    expect(doc.nodes[1].notes?.map((n) => [n.code, n.param])).toEqual([['edge_removed', 'path']]);
+    expect(doc.nodes[1].notes?.[0].message).toContain('Output "path" is list but input "path" takes str');
+    expect(validateExport(JSON.parse(JSON.stringify(exportWorkflow(doc, meta))))).toEqual([]);
   });
   it('keeps the edges the new declaration still fits, and the document when nothing changed', () => {
     const doc = connected();
@@ -419,28 +429,5 @@ describe('renameNode', () => {
     const named = renameNode(twoNodes(), 'step_1', '  Download  ');
     expect(named.nodes[0].label).toBe('Download');
     expect('label' in renameNode(named, 'step_1', ' ').nodes[0]).toBe(false);
-  });
-});
-
-describe('duplicateNodes', () => {
-  it('copies nodes with new ids, shifted, with the edges between them', () => {
-    const doc = duplicateNodes(connected(), ['step_1', 'step_2'], { x: 10, y: 20 });
-    expect(doc.nodes.map((n) => n.id)).toEqual(['step_1', 'step_2', 'step_1_copy_1', 'step_2_copy_1']);
-    expect(doc.nodes[3].position).toEqual({ x: 310, y: 20 });
-    expect(doc.edges.map((e) => e.id)).toEqual([
-      'step_1.path->step_2.path',
-      'step_1_copy_1.path->step_2_copy_1.path',
-    ]);
-  });
-  it('does not copy an edge from a node outside the selection', () => {
-    const doc = duplicateNodes(connected(), ['step_2'], { x: 0, y: 50 });
-    expect(doc.edges).toHaveLength(1);
-    expect(paramOf(doc, 2, 'path')).toMatchObject({ origin: 'zero' });
-  });
-  it('gives copies their own arg objects', () => {
-    const base = setArg(twoNodes(), 'step_2', 'tags', ['a']);
-    const doc = duplicateNodes(base, ['step_2'], { x: 0, y: 0 });
-    expect(doc.nodes[2].args.tags).toEqual(['a']);
-    expect(doc.nodes[2].args.tags).not.toBe(doc.nodes[1].args.tags);
   });
 });

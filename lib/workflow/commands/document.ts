@@ -18,16 +18,17 @@ import {
   getOutputPorts,
   getToolSnapshot,
   hasPath,
-  isTypeCompatible,
   own,
   replaceNode,
 } from '../graph';
+import { getTypeClash } from '../typed-wiring';
 import {
   asNodeId,
   type EdgeId,
   type NodeId,
   type NodeIssue,
   type WorkflowDocument,
+  type WorkflowEdge,
   type WorkflowNode,
   type XY,
 } from '../types';
@@ -72,8 +73,9 @@ export type NodeExtras = Pick<WorkflowNode, 'unknownArgs' | 'rawArguments' | 'no
  * `step_<n>`. The declaration is snapshotted; a changed declaration of the same name replaces
  * the snapshot for every node of that tool (a document holds one declaration per tool name),
  * and nodes built from the old one keep their `toolHash` so drift shows. An edge into an input,
- * or from an output, that the new declaration no longer has is removed, with a warning on the
- * node it fed: left in place it would export a file that import refuses.
+ * or from an output, that the new declaration no longer has, or whose types no longer fit, is
+ * removed, with a warning on the node it fed: left in place it would export a file that import
+ * refuses.
  *
  * `decl` may be a bare tool name: a call of a tool nobody declared (a plan naming a tool its
  * tools file lacks) becomes a node that keeps its args and shows the tool as undeclared.
@@ -138,8 +140,9 @@ export function addUnknownArgs(
 
 /**
  * After the snapshots of `toolNames` changed (or first appeared): remove every edge into an
- * input, or from an output, that a node of those tools no longer has, and note on the node the
- * edge fed why it went. Returns the same document when every edge still fits.
+ * input, or from an output, that a node of those tools no longer has, or whose ends' types no
+ * longer fit (typed-wiring.ts), and note on the node the edge fed why it went. Returns the same
+ * document when every edge still fits.
  */
 export function removeEdgesWithoutPorts(
   doc: WorkflowDocument,
@@ -153,12 +156,8 @@ export function removeEdgesWithoutPorts(
     doc.edges.filter((edge) => {
       const target = byId.get(edge.target);
       const source = byId.get(edge.source);
-      let gone: string | undefined;
-      if (target && !getInputPorts(doc, target).some((p) => p.name === edge.targetInput)) {
-        gone = `"${target.id}" has no input "${edge.targetInput}" in the current declaration of tool "${target.tool}"`;
-      } else if (source && !getOutputPorts(doc, source).some((p) => p.name === edge.sourceOutput)) {
-        gone = `"${source.id}" has no output "${edge.sourceOutput}" in the current declaration of tool "${source.tool}"`;
-      }
+      if (!target && !source) return true;
+      const gone = getGoneReason(doc, edge, target, source);
       if (gone === undefined) return true;
       const list = notes.get(edge.target) ?? [];
       list.push({
@@ -176,6 +175,31 @@ export function removeEdgesWithoutPorts(
     doc.nodes.map((n) => (notes.has(n.id) ? { ...n, notes: [...(n.notes ?? []), ...notes.get(n.id)!] } : n)),
   );
   return { ...doc, nodes, edges };
+}
+
+/**
+ * Why `edge` cannot stay now that the tool of `target` or `source` (the ends whose tool changed)
+ * has a new declaration: a port it lost, or types that no longer fit (the typed-wiring rule).
+ */
+function getGoneReason(
+  doc: WorkflowDocument,
+  edge: WorkflowEdge,
+  target: WorkflowNode | undefined,
+  source: WorkflowNode | undefined,
+): string | undefined {
+  const to = target ?? findNode(doc, edge.target);
+  const from = source ?? findNode(doc, edge.source);
+  if (!to || !from) return undefined;
+  const input = getInputPorts(doc, to).find((p) => p.name === edge.targetInput);
+  if (!input && target) {
+    return `"${target.id}" has no input "${edge.targetInput}" in the current declaration of tool "${target.tool}"`;
+  }
+  const out = getOutputPorts(doc, from).find((p) => p.name === edge.sourceOutput);
+  if (!out && source) {
+    return `"${source.id}" has no output "${edge.sourceOutput}" in the current declaration of tool "${source.tool}"`;
+  }
+  const clash = out && input && getTypeClash(out, input);
+  return clash ? `${clash} in the current declarations, and those types do not fit` : undefined;
 }
 
 /** Remove nodes, every edge touching them, and snapshots no remaining node uses. */
@@ -199,8 +223,8 @@ export interface Connection {
 
 /**
  * Wire an output to an input; the node's notes about the input go (the edge is its value now).
- * Refused, with the reason, when an end does not exist, the types do not fit
- * (`isTypeCompatible`), the input already has an edge, or the edge would feed a node from
+ * Refused, with the reason, when an end does not exist, the types do not fit (the typed-wiring
+ * rule, typed-wiring.ts), the input already has an edge, or the edge would feed a node from
  * itself or close a cycle.
  */
 export function connect(doc: WorkflowDocument, c: Connection): Result<WorkflowDocument> {
@@ -239,12 +263,9 @@ export function connect(doc: WorkflowDocument, c: Connection): Result<WorkflowDo
       `A node cannot feed its own input: connect "${source.id}" to another node.`,
     );
   }
-  if (!isTypeCompatible(out.type, input.type)) {
-    return refuse(
-      '/targetInput',
-      'type_mismatch',
-      `Output "${out.name}" is ${out.type} but input "${input.name}" takes ${input.type}: pick an input of type ${out.type} (or any).`,
-    );
+  const clash = getTypeClash(out, input);
+  if (clash !== undefined) {
+    return refuse('/targetInput', 'type_mismatch', `${clash}: pick an input of type ${out.type} (or any).`);
   }
   const existing = findEdgeInto(doc.edges, target.id, input.name);
   if (existing) {

@@ -10,4 +10,4 @@ export * from './document';
 export * from './clipboard';
 export * from './calls';
 export * from './operations';
-export { isTypeCompatible } from '../graph';
+export { isTypeCompatible } from '../typed-wiring';

@@ -1,4 +1,8 @@
-/** Request schema for POST /api/workflows/[id]/runs. */
+/**
+ * Request schema for POST /api/workflows/[id]/runs. The version is required: a run executes the
+ * version whose pre-flight list the person confirmed, never whatever is current when the request
+ * arrives (`{}` is a 400 naming it).
+ */
 import { compileRequestSchema } from '@/lib/http/body';
 
 export interface CreateRunRequest {

@@ -1,11 +1,13 @@
 /**
- * GET /api/workflows/[id]/runs/preflight?version=N — what a test-run of a saved version would do,
- * before anything is called: the tools and servers it calls, and which nodes cannot run and why.
- * Nothing is started; the servers are only looked up in this server's configuration.
+ * GET /api/workflows/[id]/runs/preflight?version=N — what a test-run of a saved version (the
+ * current one without `version`) would do, before anything is called: the tools and servers it
+ * calls, and which nodes cannot run and why. Nothing is started; the servers are only looked up
+ * in this server's configuration (and an HTTP one through the URL guard).
  */
+import type { PreflightJson } from '@/lib/api/types';
 import { withErrors } from '@/lib/http/errors';
-import { parseVersion, requireOwnedWorkflow } from '../../../access';
-import { prepareRun, toPreflightJson } from '../../../../runs/access';
+import { getPreparedPreflight, prepareRun } from '@/lib/queue/runs';
+import { loadOwnedWorkflow, parseVersion } from '../../../access';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +17,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   const raw = new URL(request.url).searchParams.get('version');
   const version = raw === null ? undefined : parseVersion(raw, 'version');
-  const { db } = await requireOwnedWorkflow(request, id, 'run');
-  const prepared = await prepareRun(db, id, version);
-  return Response.json({ preflight: toPreflightJson(prepared) });
+  const { db, workflow } = await loadOwnedWorkflow(request, id, 'run');
+  const prepared = await prepareRun(db, workflow, version ?? workflow.version);
+  return Response.json({ preflight: getPreparedPreflight(prepared) } satisfies { preflight: PreflightJson });
 });

@@ -1,0 +1,111 @@
+import 'server-only';
+/**
+ * Test-runs as the app starts them (the routes under /api/workflows/[id]/runs call these): a
+ * saved version made ready for a run — its export exactly as `GET /api/workflows/:id/export`
+ * downloads it, that text's hash, and its plan on this machine (lib/run/preflight.ts, with the
+ * servers that cannot be used here blocked) — and a run stored with that plan and put on the job
+ * queue. The worker (run-worker.ts) executes the stored plan; nothing is planned twice.
+ */
+import type { Db } from '../db/client';
+import { getRevision } from '../db/revisions';
+import { createRun, finishRun, setRunJob, type RunSummary } from '../db/runs';
+import type { WorkflowRecord } from '../db/workflows';
+import { AppError } from '../http/errors';
+import { getMcpClientOptions } from '../mcp/config';
+import { planRunHere, type McpRunPortOptions } from '../mcp/run-port';
+import { getPreflight, type RunPlan } from '../run/preflight';
+import type { RunLimits } from '../run/types';
+import { exportWorkflow, formatExportFile, getExportHash } from '../workflow/export';
+import type { WorkflowExportV1 } from '../workflow/types';
+import { enqueueRun } from './app';
+
+/** A saved version made ready for a run. */
+export interface PreparedRun {
+  workflowId: string;
+  version: number;
+  file: WorkflowExportV1;
+  /** The export exactly as `GET /api/workflows/:id/export` downloads it. */
+  exportText: string;
+  exportHash: string;
+  plan: RunPlan;
+}
+
+/**
+ * Saved version `version` of `workflow` (its current one, or a stored revision) made ready for a
+ * run, planned on this machine: each server is looked up once (a stdio server in the
+ * configuration, an HTTP URL through the URL guard). 404 `not_found:version` when there is no
+ * such version.
+ */
+export async function prepareRun(
+  db: Db,
+  workflow: WorkflowRecord,
+  version: number,
+  options: Pick<McpRunPortOptions, 'client' | 'config'> = { client: getMcpClientOptions() },
+): Promise<PreparedRun> {
+  const revision = version === workflow.version ? null : await getRevision(db, workflow.id, version);
+  if (version !== workflow.version && !revision) {
+    throw new AppError(
+      'not_found:version',
+      `Workflow "${workflow.id}" has no saved version ${version} (it is at version ${workflow.version}; old versions beyond the history limit are pruned).`,
+    );
+  }
+  const source = revision ?? workflow;
+  const file = exportWorkflow(source.document, { id: workflow.id, name: source.name });
+  const exportText = formatExportFile(file);
+  return {
+    workflowId: workflow.id,
+    version,
+    file,
+    exportText,
+    exportHash: getExportHash(exportText),
+    plan: await planRunHere(file, options),
+  };
+}
+
+/** The pre-flight list of a prepared run, as the API answers it. */
+export function getPreparedPreflight(prepared: PreparedRun) {
+  return getPreflight(prepared.plan, prepared.version, prepared.exportHash);
+}
+
+/**
+ * Stores a run of `prepared` with its plan (one queued NodeRun per node) and puts it on the job
+ * queue. 422 `unprocessable:nothing_to_run` with the pre-flight list when no step can run; 503
+ * `unavailable:queue` when the queue does not take it (the run is then stored as failed).
+ */
+export async function startRun(
+  db: Db,
+  prepared: PreparedRun,
+  input: { ownerId: string; limits: RunLimits },
+): Promise<RunSummary> {
+  const { plan } = prepared;
+  if (plan.nodes.every((n) => n.blocked)) {
+    throw new AppError(
+      'unprocessable:nothing_to_run',
+      plan.nodes.length === 0
+        ? 'The workflow has no steps to run.'
+        : 'No step of this version can run; the pre-flight list says why for each.',
+      { details: { preflight: getPreparedPreflight(prepared) } },
+    );
+  }
+  const run = await createRun(db, {
+    workflowId: prepared.workflowId,
+    ownerId: input.ownerId,
+    version: prepared.version,
+    exportText: prepared.exportText,
+    exportHash: prepared.exportHash,
+    limits: input.limits,
+    plan,
+  });
+  try {
+    await setRunJob(db, run.id, await enqueueRun(db, run.id));
+  } catch (error) {
+    console.error(`Could not queue run ${run.id}:`, error);
+    const why = {
+      code: 'queue_unavailable',
+      message: 'The run could not be put on the job queue; try again.',
+    };
+    await finishRun(db, run.id, 'failed', why, ['queued']).catch(() => {});
+    throw new AppError('unavailable:queue', why.message, { cause: error });
+  }
+  return run;
+}
