@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, EditorPage, HomePage, RunPage, SharePage } from './support/pages';
+import { DESKTOP, EditorPage, HomePage, RunPage, SharePage, SHOTS } from './support/pages';
 import {
   createMaterialsWorkflow,
   createMemoryWorkflow,
+  createPartlyRunnableWorkflow,
   createShareLink,
   runToEnd,
 } from './support/workflows';
@@ -62,6 +63,18 @@ test('home, editor, share page, run and toolkits have no serious axe violation, 
   await page.goto('/toolkits');
   await expect(page.getByTestId('toolkit-card').first()).toBeVisible();
   await expectAccessible(page, 'toolkits');
+});
+
+test('a run with a failed and a skipped step has no serious axe violation either', async ({ page }) => {
+  const workflow = await createPartlyRunnableWorkflow(page);
+  const runId = await runToEnd(page, workflow, 'failed');
+  await page.goto(`/w/${workflow.id}/runs/${runId}`);
+  await expect(page.getByTestId('node-step_2')).toHaveAttribute('data-run-status', 'skipped');
+  await expect(page.getByTestId('node-step_1')).toHaveAttribute('data-run-status', 'failed');
+  await page.getByTestId('node-step_1').getByTestId('node-title').click();
+  await expect(page.getByTestId('run-node-detail')).toBeVisible();
+  await expectAccessible(page, 'run with a failed and a skipped step');
+  await page.screenshot({ path: `${SHOTS}/run-failed-skipped.png` });
 });
 
 test('the same pages, reached by navigation, with a dialog open', async ({ page }) => {

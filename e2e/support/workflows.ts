@@ -54,8 +54,28 @@ export async function createMemoryWorkflow(page: Page, name = 'Alice knows Bob')
   return createWorkflow(page, name, document);
 }
 
-/** Runs the saved version and waits until the run has finished; returns the run's id. */
-export async function runToEnd(page: Page, workflow: CreatedWorkflow): Promise<string> {
+/**
+ * The Memory sample with its first step left without the entity type it requires and feeding the
+ * second: a run fails the first without a call, skips the second, and runs the third.
+ */
+export async function createPartlyRunnableWorkflow(page: Page, name = 'Half runnable') {
+  const document = (await planDocument(page, MEMORY_TASK, ['tk_builtin_memory'])) as {
+    nodes: PlannedNode[];
+    edges: unknown[];
+  };
+  delete document.nodes[1].args.relations;
+  document.edges.push({
+    id: 'e_entities',
+    source: 'step_1',
+    sourceOutput: 'entities',
+    target: 'step_2',
+    targetInput: 'relations',
+  });
+  return createWorkflow(page, name, document);
+}
+
+/** Runs the saved version and waits until the run has finished as `status`; returns the run's id. */
+export async function runToEnd(page: Page, workflow: CreatedWorkflow, status = 'succeeded'): Promise<string> {
   const res = await page.request.post(`/api/workflows/${workflow.id}/runs`, {
     data: { version: workflow.version },
   });
@@ -65,7 +85,7 @@ export async function runToEnd(page: Page, workflow: CreatedWorkflow): Promise<s
     .poll(async () => (await (await page.request.get(`/api/runs/${runId}`)).json()).run.status as string, {
       timeout: 30_000,
     })
-    .toBe('succeeded');
+    .toBe(status);
   return runId;
 }
 
