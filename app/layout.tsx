@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { UI_LANGUAGE } from '@/lib/editor/display-title';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -9,7 +10,7 @@ export const metadata: Metadata = {
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={UI_LANGUAGE}>
       <body>{children}</body>
     </html>
   );

@@ -36,7 +36,7 @@ export default async function HomePage() {
         node JSON.
       </p>
       <NewWorkflowPrompt llm={getConfiguredModel()} />
-      <div className="home__actions">
+      <div className="home__actions" data-testid="home-actions">
         <NewWorkflowButton />
         <ImportWorkflow />
       </div>

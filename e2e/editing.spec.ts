@@ -140,11 +140,13 @@ test('connect, refuse an incompatible connection with the reason, disconnect, un
     { id: 'analyse', tool: 'analyse_structure', x: 480, y: 0, args: { path: '/tmp/local.cif' } },
   ]);
 
-  // The value the model set shows as set, a zero-filled one as a grey placeholder.
+  // The value the model set shows as set; an optional one nobody set shows as unset and not sent,
+  // never as its zero-value placeholder.
   await expect(param(page, 'analyse', 'path')).toHaveAttribute('data-origin', 'arg');
   await expect(param(page, 'analyse', 'path').getByTestId('param-value')).toHaveText('/tmp/local.cif');
   await expect(param(page, 'analyse', 'tags')).toHaveAttribute('data-origin', 'zero');
-  await expect(param(page, 'analyse', 'tags').getByTestId('param-origin')).toHaveText('zero');
+  await expect(param(page, 'analyse', 'tags').getByTestId('param-origin')).toHaveText('unset');
+  await expect(param(page, 'analyse', 'tags').getByTestId('param-value')).toHaveText('not sent');
   await expect(param(page, 'analyse', 'threshold').getByTestId('param-origin')).toHaveText('default');
 
   // An int output onto a list input: refused, and the canvas says why.

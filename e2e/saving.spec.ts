@@ -161,7 +161,12 @@ test('restoring an old version from History makes it the current one as a new ve
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
   await page.getByTestId('open-history').click();
   await page.getByTestId('revision-1').click();
+  // Restoring asks first, saying that the current version stays in the history.
   await page.getByTestId('revision-restore').click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText('Restore version 1?');
+  await expect(confirm).toContainText('stays in the history as version 2');
+  await confirm.getByTestId('confirm-action').click();
   await expect(page.getByTestId('node-step_2')).not.toContainText('Renamed');
   const saved = await getSaved(page, workflow.id);
   expect(saved.version).toBe(3);

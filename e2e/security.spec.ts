@@ -230,7 +230,7 @@ test('the share page cannot edit, its viewer cannot write through the API, and d
   await viewer.goto(path);
   const view = viewer.getByTestId('shared-view');
   await expect(view).toBeVisible();
-  // No control that edits: no inputs, no editor chrome, no inspector, no save or share.
+  // No control that edits: no inputs, no editor chrome, no inspector until a step is clicked, no save or share.
   await expect(view.locator('input, textarea, select, [contenteditable="true"]')).toHaveCount(0);
   for (const id of ['palette', 'inspector', 'save-state', 'open-share', 'prompt-bar', 'editor-actions'])
     await expect(viewer.getByTestId(id)).toHaveCount(0);
@@ -238,7 +238,14 @@ test('the share page cannot edit, its viewer cannot write through the API, and d
   await viewer.keyboard.press('Delete');
   await viewer.keyboard.press('Backspace');
   await expect(viewer.getByTestId('node-step_1')).toBeVisible();
-  await expect(viewer.getByTestId('inspector')).toHaveCount(0);
+  // The click shows the step's parameters, read-only: no field in the view takes input.
+  await expect(viewer.getByTestId('inspector')).toHaveAttribute('data-node-id', 'step_1');
+  await expect(viewer.getByTestId('inspector-form')).toBeVisible();
+  await expect(
+    view.locator(
+      'input:not(:disabled), textarea:not(:disabled), select:not(:disabled), [contenteditable="true"]',
+    ),
+  ).toHaveCount(0);
 
   // Writes through the API with the token, or to the workflow, are refused.
   const api = viewer.request;

@@ -77,6 +77,11 @@ test('owner shares; another browser sees it read-only, cannot edit, forks and ed
   expect(await offset()).toEqual(before);
   await node.getByTestId('node-title').dblclick();
   await expect(viewer.getByTestId('node-title-input')).toHaveCount(0);
+  // The click selected the step: its parameters show beside the canvas, read-only.
+  await expect(viewer.getByTestId('inspector')).toHaveAttribute('data-node-id', 'step_1');
+  await expect(viewer.getByTestId('inspector-locked')).toContainText('Fork');
+  await expect(viewer.getByTestId('inspector-label')).toBeDisabled();
+  await viewer.getByTestId('shared-tab-json').click();
   await expect(viewer.getByTestId('json-panel-text')).toContainText(/"position": \{\s+"x": 0,\s+"y": 0/);
 
   // Nor does the API: the viewer's browser is not the owner.
@@ -110,9 +115,12 @@ test('owner shares; another browser sees it read-only, cannot edit, forks and ed
   await viewer.goto('/');
   await expect(viewer.getByTestId('workflow-list')).toContainText('Shared relax (fork)');
 
-  // The owner revokes: the link is gone at once.
+  // The owner revokes, after confirming: the link is gone at once, and so is the box that showed it.
   await owner.getByTestId('share-revoke').click();
+  await owner.getByTestId('confirm-dialog').getByTestId('confirm-action').click();
   await expect(owner.getByTestId('share-item')).toHaveCount(0);
+  await expect(owner.getByTestId('share-created')).toHaveCount(0);
+  await expect(owner.getByTestId('share-dialog')).toBeVisible();
   const gone = await viewer.goto(link);
   expect(gone?.status()).toBe(404);
   await expect(viewer.getByTestId('share-gone')).toBeVisible();

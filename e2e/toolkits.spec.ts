@@ -105,7 +105,7 @@ test('a pasted Gemini file becomes a toolkit whose tools show in the palette and
   await units.selectOption('imperial');
   await expect(page.getByTestId('inspector-origin-units')).toHaveText('set');
   await page.getByTestId('inspector-reset-units').click();
-  await expect(page.getByTestId('inspector-origin-units')).toHaveText('not set');
+  await expect(page.getByTestId('inspector-origin-units')).toHaveText('unset');
   await expect(units).toHaveValue('');
   await page.getByTestId('inspector-set-null-note').click();
   await expect(page.getByTestId('inspector-origin-note')).toHaveText('set');
@@ -162,8 +162,16 @@ test('a toolkit of mine can be deleted; built-in ones cannot', async ({ page }) 
   await expect(builtin).toBeVisible();
   await expect(builtin.getByTestId('toolkit-delete')).toHaveCount(0);
 
-  page.once('dialog', (dialog) => dialog.accept());
+  // Deleting asks first; Cancel keeps it.
   await card.getByTestId('toolkit-delete').click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText('Delete the toolkit "Disposable"?');
+  await expect(confirm.getByTestId('confirm-cancel')).toBeFocused();
+  await confirm.getByTestId('confirm-cancel').click();
+  await expect(confirm).toHaveCount(0);
+  await expect(card.getByTestId('toolkit-delete')).toBeFocused();
+  await card.getByTestId('toolkit-delete').click();
+  await page.getByTestId('confirm-dialog').getByTestId('confirm-action').click();
   await expect(card).toHaveCount(0);
   await page.reload();
   await expect(page.locator('[data-testid="toolkit-card"][data-toolkit-name="Disposable"]')).toHaveCount(0);

@@ -14,7 +14,8 @@ import { FIT_MAX_ZOOM, FIT_PADDING } from '@/lib/editor/document-layout';
 import type { EditorState } from '@/lib/editor/store';
 
 const selectHasSelectedEdge = (s: EditorState) => s.flowEdges.some((e) => e.selected);
-const selectReadOnly = (s: EditorState) => s.meta.readOnly;
+/** Only looking: a share link, a run, or the editor on a phone. */
+const selectViewOnly = (s: EditorState) => s.meta.readOnly || s.narrow;
 
 function Icon({ d }: { d: string }) {
   return (
@@ -73,13 +74,13 @@ function ToolButton(props: {
 
 /**
  * Undo/redo, layout and view, clipboard and delete: every canvas action, reachable by keyboard.
- * A read-only view (a share link) gets only what a viewer can use: fitting the view. While a
+ * A read-only view (a share link, a phone) gets only what a viewer can use: fitting the view. While a
  * planner edits, the editing buttons stay, disabled, since they come back when it ends.
  */
 export function CanvasToolbar() {
   const store = useEditorStoreApi();
   const flow = useReactFlow();
-  const readOnly = useEditorStore(selectReadOnly);
+  const viewOnly = useEditorStore(selectViewOnly);
   const canEdit = useEditorStore(selectCanEdit);
   const canUndo = useEditorHistory(selectCanUndo);
   const canRedo = useEditorHistory(selectCanRedo);
@@ -99,7 +100,7 @@ export function CanvasToolbar() {
       onClick={() => void flow.fitView({ padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 250 })}
     />
   );
-  if (readOnly) {
+  if (viewOnly) {
     return (
       <div className="canvas-toolbar" role="toolbar" aria-label="Canvas" data-testid="canvas-toolbar">
         {fit}

@@ -2,7 +2,8 @@
 /**
  * Editor keyboard shortcuts: undo/redo, copy/paste/duplicate, select all, clear selection.
  * Delete and Backspace are React Flow's (they arrive as `onDelete`). Keys typed into a field
- * (the inspector, a label) are left to the field, so Ctrl+Z there undoes text, not the graph.
+ * (the inspector, a label) are left to the field, so Ctrl+Z there undoes text, not the graph, and
+ * keys pressed in a dialog are left to the dialog.
  */
 import { useEffect } from 'react';
 import { useEditorStoreApi } from '@/lib/editor/context';
@@ -16,11 +17,16 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
 }
 
+/** Whether the key event comes from an open dialog, which covers the canvas and takes its own keys. */
+function isInDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]') !== null;
+}
+
 export function useCanvasShortcuts() {
   const store = useEditorStoreApi();
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      if (event.defaultPrevented || isTypingTarget(event.target) || isInDialog(event.target)) return;
       const mod = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
       const s = store.getState();

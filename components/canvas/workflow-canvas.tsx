@@ -33,7 +33,13 @@ import {
   selectFocusRequest,
 } from '@/lib/editor/selectors';
 import { getConnectionRefusal } from '@/lib/editor/store';
-import { FIT_MAX_ZOOM, FIT_PADDING, MIN_ZOOM, getInitialViewport } from '@/lib/editor/document-layout';
+import {
+  FIT_MAX_ZOOM,
+  FIT_PADDING,
+  MIN_ZOOM,
+  getInitialViewport,
+  isNarrowCanvas,
+} from '@/lib/editor/document-layout';
 import type { EdgeId, NodeId } from '@/lib/workflow/types';
 import { ToolNode } from '@/components/nodes/tool-node';
 import { CanvasToolbar } from './canvas-toolbar';
@@ -138,11 +144,16 @@ export function WorkflowCanvas({ children }: { children?: ReactNode }) {
   // React Flow mounts once the canvas knows its size, at the viewport that fits the graph, so a
   // big graph is drawn once at the zoom it is seen at (not at zoom 1 first, then fitted).
   const containerRef = useRef<HTMLDivElement>(null);
-  const [initialViewport, setInitialViewport] = useState<Viewport | null>(null);
+  const [initial, setInitial] = useState<{ viewport: Viewport; fit: boolean } | null>(null);
   useLayoutEffect(() => {
     const box = containerRef.current?.getBoundingClientRect();
     const { doc, flowNodes } = store.getState();
-    setInitialViewport(getInitialViewport(doc, flowNodes, box?.width ?? 0, box?.height ?? 0));
+    const width = box?.width ?? 0;
+    // A phone's canvas keeps the readable view it opens at (getInitialViewport), not a fit.
+    setInitial({
+      viewport: getInitialViewport(doc, flowNodes, width, box?.height ?? 0),
+      fit: !isNarrowCanvas(width),
+    });
   }, [store]);
 
   const isValidConnection: IsValidConnection<ToolFlowEdge> = useCallback(
@@ -186,7 +197,7 @@ export function WorkflowCanvas({ children }: { children?: ReactNode }) {
 
   return (
     <div ref={containerRef} className={`canvas${canEdit ? '' : ' canvas--locked'}`} data-testid="canvas">
-      {initialViewport && (
+      {initial && (
         <ReactFlow<ToolFlowNode, ToolFlowEdge>
           nodes={nodes}
           edges={edges}
@@ -204,8 +215,8 @@ export function WorkflowCanvas({ children }: { children?: ReactNode }) {
           multiSelectionKeyCode={MULTI_SELECT_KEYS}
           selectionKeyCode="Shift"
           defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
-          defaultViewport={initialViewport}
-          fitView
+          defaultViewport={initial.viewport}
+          fitView={initial.fit}
           fitViewOptions={FIT_VIEW_OPTIONS}
           minZoom={MIN_ZOOM}
           // Zoomed in on a big graph, only the nodes on screen are mounted (zoomed out they all

@@ -1,7 +1,7 @@
 'use client';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { findFreeSpot, PALETTE_DRAG_TYPE, parsePaletteDrag } from '@/lib/editor/palette';
 import { getHandedOffPlan } from '@/lib/editor/plan-handoff';
@@ -24,6 +24,7 @@ import { ToolPalette } from '@/components/panels/tool-palette';
 import { PromptBar, type AutoStartPlan } from '@/components/prompt/prompt-bar';
 import { lazyComponent } from '@/components/ui/lazy';
 import { AppLink } from '@/components/ui/app-link';
+import '@/components/ui/controls.css';
 import './editor.css';
 
 // The JSON and Problems tabs load when first opened, not with the editor.
@@ -48,6 +49,18 @@ const selectWorkflowId = (s: EditorState) => s.meta.id;
 const selectTask = (s: EditorState) => s.doc.task;
 const selectSave = (s: EditorState) => s.saveState;
 const selectSaveError = (s: EditorState) => s.saveError;
+
+/**
+ * The skip link's target: the first step on the canvas (steps are focusable, and Enter selects
+ * the focused one), or the canvas itself when it has none. Keyboard users reach the graph without
+ * tabbing through the header and the palette.
+ */
+function skipToCanvas(event: MouseEvent<HTMLAnchorElement>) {
+  const canvas = document.getElementById('editor-canvas');
+  if (!canvas) return;
+  event.preventDefault();
+  (canvas.querySelector<HTMLElement>('.react-flow__node') ?? canvas).focus();
+}
 
 /** The size assumed for a node not measured yet, when placing one added by click or keyboard. */
 const NEW_NODE_SIZE = { width: 280, height: 180 };
@@ -109,7 +122,7 @@ function SidePanel() {
     { id: 'problems', label: 'Problems' },
   ];
   return (
-    <aside className="editor__side" aria-label="Details">
+    <aside className="editor__side" aria-label="Details" data-testid="side-panel">
       <div className="tabs" role="tablist">
         {tabs.map((t) => (
           <button
@@ -166,10 +179,26 @@ function usePreloadedCommands() {
   }, []);
 }
 
+/** Below this width the panels do not fit beside the canvas (the same width as in editor.css). */
+const NARROW_SCREEN = '(max-width: 760px)';
+
+/** Keeps the store's `narrow` in step with the screen: a phone shows the canvas to look at. */
+function useNarrowScreen() {
+  const store = useEditorStoreApi();
+  useEffect(() => {
+    const query = window.matchMedia(NARROW_SCREEN);
+    const update = () => store.getState().setNarrow(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, [store]);
+}
+
 function EditorShell({ llm }: { llm: string | null }) {
   const store = useEditorStoreApi();
   useAutosave(store);
   usePreloadedCommands();
+  useNarrowScreen();
   const name = useEditorStore(selectName);
   const workflowId = useEditorStore(selectWorkflowId);
   const canEdit = useEditorStore(selectCanEdit);
@@ -222,16 +251,19 @@ function EditorShell({ llm }: { llm: string | null }) {
 
   return (
     <div className="editor">
-      <header className="editor__bar">
+      <a href="#editor-canvas" className="skip-link" onClick={skipToCanvas} data-testid="skip-to-canvas">
+        Skip to the canvas
+      </a>
+      <header className="editor__bar" data-testid="editor-bar">
         <AppLink href="/" className="editor__brand">
           Toolflow
         </AppLink>
         <span className="editor__sep" aria-hidden="true">
           /
         </span>
-        <strong className="editor__name" data-testid="workflow-name">
+        <h1 className="editor__name" data-testid="workflow-name">
           {name}
-        </strong>
+        </h1>
         <div className="editor__slot" data-testid="editor-actions">
           {/* Save state, conflicts, share, export/import and revisions mount here. */}
           <SaveStateLabel />
@@ -239,12 +271,22 @@ function EditorShell({ llm }: { llm: string | null }) {
           <RunButtons />
         </div>
       </header>
+      <p className="editor__narrow-note" data-testid="narrow-note">
+        Editing needs a wider screen. Here you can look at the workflow, share it, export it and run it.
+      </p>
       <div className="editor__body">
         <div className="editor__palette">
           <ToolPalette toolkits={toolkits} error={error} canAdd={canEdit} onAdd={addInView} />
         </div>
         <main className="editor__center">
-          <div className="editor__canvas" ref={canvasBox} onDragOver={onDragOver} onDrop={onDrop}>
+          <div
+            className="editor__canvas"
+            id="editor-canvas"
+            tabIndex={-1}
+            ref={canvasBox}
+            onDragOver={onDragOver}
+            onDrop={onDrop}
+          >
             <WorkflowCanvas />
           </div>
           <PromptBar toolkits={toolkits} llm={llm} autoStart={autoStart} />

@@ -1,6 +1,7 @@
 'use client';
 import { useEditorStore } from '@/lib/editor/context';
 import { selectSelectedNodeIds } from '@/lib/editor/selectors';
+import type { EditorState } from '@/lib/editor/store';
 import { lazyComponent } from '@/components/ui/lazy';
 import '@/components/ui/controls.css';
 import './inspector.css';
@@ -12,13 +13,18 @@ const NodeInspector = lazyComponent(
   <div className="inspector" aria-busy="true" />,
 );
 
+const selectReadOnly = (s: EditorState) => s.meta.readOnly;
+
 /** The inspector for the selection: one node's form, or a hint. */
 export function Inspector() {
   const selected = useEditorStore(selectSelectedNodeIds);
+  const readOnly = useEditorStore(selectReadOnly);
   if (selected.length === 0) {
     return (
       <div className="inspector inspector--empty" data-testid="inspector-empty">
-        <p className="muted">Select a step on the canvas to see and edit its parameters.</p>
+        <p className="muted">
+          Select a step on the canvas to see {readOnly ? '' : 'and edit '}its parameters.
+        </p>
       </div>
     );
   }

@@ -25,6 +25,7 @@ const RawArgsEditor = lazyComponent(
 
 const selectEdges = (s: EditorState) => s.doc.edges;
 const selectSystemParams = (s: EditorState) => s.doc.systemParams;
+const selectReadOnly = (s: EditorState) => s.meta.readOnly;
 const NO_PROBLEMS: readonly NodeIssue[] = [];
 
 function LabelEditor({
@@ -74,6 +75,7 @@ export function NodeInspector({ nodeId }: { nodeId: string }) {
   const store = useEditorStoreApi();
   const view = useNodeView(nodeId);
   const canEdit = useEditorStore(selectCanEdit);
+  const readOnly = useEditorStore(selectReadOnly);
   const edges = useEditorStore(selectEdges);
   const systemParams = useEditorStore(selectSystemParams);
   const [tab, setTab] = useState<'form' | 'raw'>('form');
@@ -148,7 +150,9 @@ export function NodeInspector({ nodeId }: { nodeId: string }) {
         ) : null}
         {!canEdit ? (
           <p className="inspector__locked muted" data-testid="inspector-locked">
-            Read-only while the model edits this workflow.
+            {readOnly
+              ? 'Read-only. Fork the workflow to change it.'
+              : 'Read-only while the model edits this workflow.'}
           </p>
         ) : null}
       </header>
@@ -218,7 +222,7 @@ export function NodeInspector({ nodeId }: { nodeId: string }) {
 
       {view.output_parameters.length > 0 ? (
         <section className="inspector__outputs">
-          <h3>Outputs</h3>
+          <h2>Outputs</h2>
           <ul>
             {view.output_parameters.map((o) => (
               <li key={o.name}>

@@ -2,6 +2,7 @@
 import { memo, useCallback, useMemo } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { getFormValue, getParamFormSchema, isNullableSchema, previewJson } from '@/lib/editor/param-form';
+import { MISSING_LABEL, MISSING_TITLE, ORIGIN_LABELS, ORIGIN_TITLES } from '@/lib/editor/origins';
 import type { ParamPlanEntry } from '@/lib/workflow/params';
 import type { JsonSchema } from '@/lib/tools/types';
 import type { InputParameter, NodeIssue, WorkflowEdge } from '@/lib/workflow/types';
@@ -13,21 +14,6 @@ const ParamFormField = lazyComponent(
   () => import('./param-form-field').then((m) => m.ParamFormField),
   <div className="param-form param-form--loading" aria-busy="true" />,
 );
-
-/** How each origin reads next to a value (DESIGN §1). */
-const ORIGIN_LABELS: Record<InputParameter['origin'], string> = {
-  edge: 'edge',
-  arg: 'set',
-  default: 'default',
-  zero: 'not set',
-};
-
-const ORIGIN_TITLES: Record<InputParameter['origin'], string> = {
-  edge: 'The value comes from the connected step when the workflow runs.',
-  arg: 'Set on this node (by the model or by you).',
-  default: "The tool's default value; change it to set your own.",
-  zero: 'No value: the export writes the type zero-value, which is a guess.',
-};
 
 interface Props {
   nodeId: string;
@@ -95,10 +81,10 @@ export const ParamRow = memo(function ParamRow({
         <span className="param__type">{param.type}</span>
         <span
           className={`origin origin--${origin}${missing ? ' origin--missing' : ''}`}
-          title={ORIGIN_TITLES[origin]}
+          title={missing ? MISSING_TITLE : ORIGIN_TITLES[origin]}
           data-testid={`inspector-origin-${name}`}
         >
-          {missing ? 'missing' : ORIGIN_LABELS[origin]}
+          {missing ? MISSING_LABEL : ORIGIN_LABELS[origin]}
         </span>
         <span className="param__actions">
           {nullable && !edge && param.value !== null ? (

@@ -12,7 +12,14 @@ import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { inputHandleId, outputHandleId, type ToolFlowNode } from '@/lib/editor/adapters';
 import { selectCanEdit, useNodeView, type IncomingEdge, type NodeView } from '@/lib/editor/selectors';
 import { NODE_ROW_HEIGHT } from '@/lib/editor/node-metrics';
-import { MISSING_LABEL, ORIGIN_LABELS, ORIGIN_TITLES } from '@/lib/editor/origins';
+import { getDisplayTitle } from '@/lib/editor/display-title';
+import {
+  MISSING_LABEL,
+  MISSING_TITLE,
+  ORIGIN_LABELS,
+  ORIGIN_TITLES,
+  UNSET_VALUE_TEXT,
+} from '@/lib/editor/origins';
 import { getValuePreview, getValueTitle } from '@/lib/editor/value-preview';
 import type { InputParameter, OutputParameter } from '@/lib/workflow/types';
 import { formatDuration, useNodeRunBadge, type NodeRunBadge } from '@/components/run/run-status';
@@ -56,8 +63,9 @@ const InputRow = memo(function InputRow({
       ? `Fed by output "${incoming.sourceOutput}" of ${incoming.source}`
       : 'Fed by an edge';
   } else if (param.origin === 'zero') {
-    valueText = missing ? 'required' : `${getValuePreview(param.value)}`;
-    valueTitle = ORIGIN_TITLES.zero;
+    // The zero value is a placeholder nobody chose: not shown as a value.
+    valueText = missing ? 'required' : UNSET_VALUE_TEXT;
+    valueTitle = missing ? MISSING_TITLE : ORIGIN_TITLES.zero;
   } else {
     valueText = getValuePreview(param.value);
     valueTitle = getValueTitle(param.value);
@@ -74,7 +82,6 @@ const InputRow = memo(function InputRow({
         position={Position.Left}
         id={inputHandleId(param.name)}
         className={`tn-handle tn-handle--${param.type}`}
-        aria-label={`Input ${param.name} (${param.type})`}
       />
       <span className="tn-row__name">
         {param.name}
@@ -95,7 +102,7 @@ const InputRow = memo(function InputRow({
       <span
         className={`tn-origin tn-origin--${missing ? 'missing' : param.origin}`}
         data-testid="param-origin"
-        title={ORIGIN_TITLES[param.origin]}
+        title={missing ? MISSING_TITLE : ORIGIN_TITLES[param.origin]}
       >
         {origin}
       </span>
@@ -113,7 +120,6 @@ const OutputRow = memo(function OutputRow({ param }: { param: OutputParameter })
         position={Position.Right}
         id={outputHandleId(param.name)}
         className={`tn-handle tn-handle--${param.type}`}
-        aria-label={`Output ${param.name} (${param.type})`}
       />
     </li>
   );
@@ -196,10 +202,16 @@ function Badges({ badges }: { badges: Badge[] }) {
   );
 }
 
+/** What a node is called: its label, else its tool's title in the interface's language, else the tool. */
+function getNodeTitle(view: NodeView): string {
+  const title = view.declaration?.title;
+  return view.node.label || (title ? getDisplayTitle(title) : '') || view.node.tool;
+}
+
 function NodeTitle({ view, canEdit }: { view: NodeView; canEdit: boolean }) {
   const store = useEditorStoreApi();
   const [draft, setDraft] = useState<string | null>(null);
-  const title = view.node.label || view.declaration?.title || view.node.tool;
+  const title = getNodeTitle(view);
   const commit = () => {
     if (draft !== null) store.getState().renameNode(view.node.id, draft);
     setDraft(null);
@@ -267,7 +279,7 @@ function renderPortMarker(nodeId: string, name: string, type: string, index: num
  */
 function CompactBody({ view, badges }: { view: NodeView; badges: Badge[] }) {
   const tone = badges.find((b) => b.tone === 'error')?.tone ?? badges[0]?.tone;
-  const title = view.node.label || view.declaration?.title || view.node.tool;
+  const title = getNodeTitle(view);
   const id = view.node.id;
   // Only ports with an edge get a marker: edge ends are all React Flow needs from them here.
   return (

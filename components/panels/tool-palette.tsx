@@ -1,5 +1,5 @@
 'use client';
-import { useMemo, useState, type DragEvent } from 'react';
+import { useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { PALETTE_DRAG_TYPE, searchPalette, type PaletteDragData } from '@/lib/editor/palette';
 import type { ToolkitSummary } from '@/lib/api/toolkits';
 import type { ToolDeclaration } from '@/lib/tools/types';
@@ -16,13 +16,38 @@ interface Props {
   onAdd(tool: ToolDeclaration): void;
 }
 
+/** The keys that move between tools, as in any vertical list of buttons. */
+const MOVES: Record<string, (index: number, count: number) => number> = {
+  ArrowDown: (i, n) => Math.min(i + 1, n - 1),
+  ArrowUp: (i) => Math.max(i - 1, 0),
+  Home: () => 0,
+  End: (_i, n) => n - 1,
+};
+
+/** Moves focus between the tool buttons of the list that received the key. */
+function onToolsKeyDown(event: KeyboardEvent<HTMLElement>) {
+  const move = MOVES[event.key];
+  if (!move) return;
+  const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>('.palette__tool'));
+  const index = buttons.indexOf(event.target as HTMLButtonElement);
+  if (index < 0) return;
+  event.preventDefault();
+  buttons[move(index, buttons.length)].focus();
+}
+
 /**
  * The tools of every toolkit, grouped and searchable. Drag a tool onto the canvas to place it
- * there, or press it (click, Enter) to add it in the middle of the view.
+ * there, or press it (click, Enter) to add it in the middle of the view. For the keyboard the
+ * list is one stop: Tab enters it on the last tool used, the arrow keys move between tools, and
+ * the next Tab leaves it, so the canvas is a few presses away however many tools there are.
  */
 export function ToolPalette({ toolkits, error, canAdd, onAdd }: Props) {
   const [query, setQuery] = useState('');
   const groups = useMemo(() => searchPalette(toolkits ?? [], query), [toolkits, query]);
+  // The tool that Tab enters the list on, by its place in the list (the first when out of range).
+  const [tabStop, setTabStop] = useState(0);
+  const count = groups.reduce((n, group) => n + group.tools.length, 0);
+  let place = 0;
 
   const onDragStart = (event: DragEvent, toolkitId: string, tool: string) => {
     const data: PaletteDragData = { toolkitId, tool };
@@ -53,7 +78,13 @@ export function ToolPalette({ toolkits, error, canAdd, onAdd }: Props) {
           {error}
         </p>
       ) : null}
-      <div className="palette__groups">
+      <div
+        className="palette__groups"
+        role="toolbar"
+        aria-orientation="vertical"
+        aria-label="Tools to add"
+        onKeyDown={onToolsKeyDown}
+      >
         {toolkits === null ? <p className="muted panel-note">Loading toolkits…</p> : null}
         {toolkits !== null && groups.length === 0 ? (
           <p className="muted panel-note" data-testid="palette-empty">
@@ -73,23 +104,30 @@ export function ToolPalette({ toolkits, error, canAdd, onAdd }: Props) {
               <span className="palette__count">{tools.length}</span>
             </h3>
             <ul className="palette__tools">
-              {tools.map((tool) => (
-                <li key={tool.name}>
-                  <button
-                    type="button"
-                    className="palette__tool"
-                    draggable={canAdd}
-                    disabled={!canAdd}
-                    onDragStart={(e) => onDragStart(e, toolkit.id, tool.name)}
-                    onClick={() => onAdd(tool)}
-                    title={`${tool.description}\n\nDrag onto the canvas, or press Enter to add.`}
-                    data-testid={`palette-tool-${tool.name}`}
-                  >
-                    <span className="palette__tool-name">{tool.name}</span>
-                    {tool.description ? <span className="palette__tool-desc">{tool.description}</span> : null}
-                  </button>
-                </li>
-              ))}
+              {tools.map((tool) => {
+                const at = place++;
+                return (
+                  <li key={tool.name}>
+                    <button
+                      type="button"
+                      className="palette__tool"
+                      draggable={canAdd}
+                      disabled={!canAdd}
+                      tabIndex={at === (tabStop < count ? tabStop : 0) ? 0 : -1}
+                      onFocus={() => setTabStop(at)}
+                      onDragStart={(e) => onDragStart(e, toolkit.id, tool.name)}
+                      onClick={() => onAdd(tool)}
+                      title={`${tool.description}\n\nDrag onto the canvas, or press Enter to add.`}
+                      data-testid={`palette-tool-${tool.name}`}
+                    >
+                      <span className="palette__tool-name">{tool.name}</span>
+                      {tool.description ? (
+                        <span className="palette__tool-desc">{tool.description}</span>
+                      ) : null}
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         ))}

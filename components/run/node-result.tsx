@@ -14,7 +14,8 @@ const AUDIO_TYPES = /^audio\/(wav|x-wav|mpeg|mp3|ogg|webm)$/;
 
 function Json({ value, testId }: { value: unknown; testId?: string }) {
   return (
-    <pre className="run-json" data-testid={testId}>
+    // Focusable, so a keyboard can scroll it (it scrolls when long).
+    <pre className="run-json" tabIndex={0} data-testid={testId}>
       {JSON.stringify(value, null, 2)}
     </pre>
   );
@@ -25,7 +26,7 @@ function ContentBlock({ block, index, at }: { block: Record<string, unknown>; in
   const data = typeof block.data === 'string' ? block.data : '';
   if (block.type === 'text') {
     return (
-      <pre className="run-json run-text" data-testid="result-text">
+      <pre className="run-json run-text" tabIndex={0} data-testid="result-text">
         {String(block.text)}
       </pre>
     );

@@ -10,7 +10,7 @@ import { useEditorStore } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
 
 const RunDialog = lazyComponent(() => import('./run-dialog').then((m) => m.RunDialog));
-const RunsDialog = lazyComponent(() => import('./runs-list').then((m) => m.RunsDialog));
+const RunsDialog = lazyComponent(() => import('./runs-dialog').then((m) => m.RunsDialog));
 
 const selectReadOnly = (s: EditorState) => s.meta.readOnly;
 const selectHasNodes = (s: EditorState) => s.doc.nodes.length > 0;
@@ -27,12 +27,19 @@ export function RunButtons() {
         className="btn btn-small btn-primary"
         disabled={!hasNodes}
         title={hasNodes ? 'Run the saved workflow against its MCP servers' : 'Add steps to run'}
+        aria-haspopup="dialog"
         onClick={() => setOpen('run')}
         data-testid="run-open"
       >
         Run
       </button>
-      <button type="button" className="btn btn-small" onClick={() => setOpen('runs')} data-testid="runs-open">
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-haspopup="dialog"
+        onClick={() => setOpen('runs')}
+        data-testid="runs-open"
+      >
         Runs
       </button>
       {open === 'run' ? <RunDialog onClose={() => setOpen(null)} /> : null}

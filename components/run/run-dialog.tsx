@@ -13,12 +13,21 @@ import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
 import { countOf } from '@/lib/plural';
 import { getSaveSession } from '@/lib/editor/use-autosave';
-import '@/components/save/save.css';
+import { Modal } from '@/components/ui/dialog';
 import './run.css';
 
 const selectId = (s: EditorState) => s.meta.id;
 
-export function RunDialog({ onClose }: { onClose: () => void }) {
+/** What the dialog shows and does: the pre-flight once the saved version is checked, and Run. */
+interface RunPreflightState {
+  preflight: PreflightJson | null;
+  error: string | null;
+  starting: boolean;
+  confirm(): Promise<void>;
+}
+
+/** Saves, asks the server for the pre-flight of the saved version, and starts the run on confirm. */
+function useRunPreflight(): RunPreflightState {
   const store = useEditorStoreApi();
   const id = useEditorStore(selectId);
   const router = useRouter();
@@ -61,79 +70,98 @@ export function RunDialog({ onClose }: { onClose: () => void }) {
     router.push(`/w/${encodeURIComponent(id)}/runs/${encodeURIComponent(res.value.run.id)}`);
   };
 
+  return { preflight, error, starting, confirm };
+}
+
+/** The dialog: its shell (focus, Escape, the title) around the content. */
+export function RunDialog({ onClose }: { onClose: () => void }) {
+  const state = useRunPreflight();
+  return (
+    <Modal
+      title={`Test-run${state.preflight ? ` version ${state.preflight.version}` : ''}`}
+      onClose={onClose}
+      size="wide"
+      testId="run-dialog"
+      closeTestId="run-close"
+    >
+      <RunDialogContent {...state} onClose={onClose} />
+    </Modal>
+  );
+}
+
+/** What the dialog says: the servers and tools to be called, the steps that cannot run, and Run. */
+export function RunDialogContent({
+  preflight,
+  error,
+  starting,
+  confirm,
+  onClose,
+}: RunPreflightState & { onClose(): void }) {
   const blocked = preflight?.nodes.filter((n) => n.blocked) ?? [];
   return (
-    <div className="save-modal" role="dialog" aria-modal="true" aria-label="Run" data-testid="run-dialog">
-      <div className="save-modal__box run-dialog">
-        <header className="save-drawer__head">
-          <strong>Test-run{preflight ? ` version ${preflight.version}` : ''}</strong>
-          <button type="button" className="link-btn" onClick={onClose} data-testid="run-close">
-            Close
-          </button>
-        </header>
-        {error ? (
-          <p className="run-error" role="alert" data-testid="run-error">
-            {error}
+    <>
+      {error ? (
+        <p className="run-error" role="alert" data-testid="run-error">
+          {error}
+        </p>
+      ) : null}
+      {!preflight && !error ? <p className="muted">Saving and checking what the run would call…</p> : null}
+      {preflight ? (
+        <>
+          <p className="run-warning">
+            The tools below are called <strong>for real</strong>, with the arguments of the saved version:
+            they may change data on their servers.
           </p>
-        ) : null}
-        {!preflight && !error ? <p className="muted">Saving and checking what the run would call…</p> : null}
-        {preflight ? (
-          <>
-            <p className="run-warning">
-              The tools below are called <strong>for real</strong>, with the arguments of the saved version:
-              they may change data on their servers.
-            </p>
-            <h3 className="run-dialog__h">Servers and tools to be called</h3>
-            {preflight.servers.length ? (
-              <ul className="run-dialog__servers" data-testid="run-servers">
-                {preflight.servers.map((s) => (
-                  <li key={s.label} data-testid="run-server">
-                    <code>{s.label}</code>{' '}
-                    <span className="muted">({s.kind === 'stdio' ? 'configured server' : 'URL'})</span>:{' '}
-                    {s.tools.join(', ')}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="muted">None.</p>
-            )}
-            <h3 className="run-dialog__h">
-              {blocked.length ? `${countOf(blocked.length, 'step')} cannot run` : 'Every step can run'}
-            </h3>
-            {blocked.length ? (
-              <ul className="run-dialog__blocked" data-testid="run-blocked">
-                {blocked.map((n) => (
-                  <li key={n.nodeId} data-testid={`run-blocked-${n.nodeId}`}>
-                    <strong>
-                      {n.stepIndex}. {n.label ?? n.nodeId}
-                    </strong>{' '}
-                    <code>{n.toolName}</code>: {n.blocked!.message}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {blocked.length && preflight.runnable ? (
-              <p className="muted">They are marked failed without a call; the steps they feed are skipped.</p>
-            ) : null}
-            <footer className="run-dialog__actions">
-              <button type="button" className="btn" onClick={onClose}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={preflight.runnable === 0 || starting}
-                onClick={() => void confirm()}
-                data-testid="run-confirm"
-              >
-                {starting
-                  ? 'Starting…'
-                  : `Run ${preflight.runnable} step${preflight.runnable === 1 ? '' : 's'}`}
-              </button>
-            </footer>
-          </>
-        ) : null}
-      </div>
-    </div>
+          <h3 className="run-dialog__h">Servers and tools to be called</h3>
+          {preflight.servers.length ? (
+            <ul className="run-dialog__servers" data-testid="run-servers">
+              {preflight.servers.map((s) => (
+                <li key={s.label} data-testid="run-server">
+                  <code>{s.label}</code>{' '}
+                  <span className="muted">({s.kind === 'stdio' ? 'configured server' : 'URL'})</span>:{' '}
+                  {s.tools.join(', ')}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">None.</p>
+          )}
+          <h3 className="run-dialog__h">
+            {blocked.length ? `${countOf(blocked.length, 'step')} cannot run` : 'Every step can run'}
+          </h3>
+          {blocked.length ? (
+            <ul className="run-dialog__blocked" data-testid="run-blocked">
+              {blocked.map((n) => (
+                <li key={n.nodeId} data-testid={`run-blocked-${n.nodeId}`}>
+                  <strong>
+                    {n.stepIndex}. {n.label ?? n.nodeId}
+                  </strong>{' '}
+                  <code>{n.toolName}</code>: {n.blocked!.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {blocked.length && preflight.runnable ? (
+            <p className="muted">They are marked failed without a call; the steps they feed are skipped.</p>
+          ) : null}
+          <footer className="run-dialog__actions">
+            <button type="button" className="btn" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={preflight.runnable === 0 || starting}
+              onClick={() => void confirm()}
+              data-testid="run-confirm"
+            >
+              {starting
+                ? 'Starting…'
+                : `Run ${preflight.runnable} step${preflight.runnable === 1 ? '' : 's'}`}
+            </button>
+          </footer>
+        </>
+      ) : null}
+    </>
   );
 }

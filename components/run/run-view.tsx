@@ -34,14 +34,16 @@ function Details({ state, workflowId }: { state: RunState; workflowId: string })
   const nodeId = selected[0];
   const status = state.nodes.find((n) => n.nodeId === nodeId)?.status ?? '';
   return (
-    <aside className="editor__side run-side" aria-label="Run details">
+    <aside className="editor__side run-side" aria-label="Run details" data-testid="run-side">
       <div className="tabs" role="tablist">
         {(['step', 'runs'] as const).map((t) => (
           <button
             key={t}
             type="button"
             role="tab"
+            id={`run-tab-${t}`}
             aria-selected={tab === t}
+            aria-controls="run-side-panel"
             className={`tabs__tab${tab === t ? ' tabs__tab--on' : ''}`}
             onClick={() => setTab(t)}
             data-testid={`run-tab-${t}`}
@@ -50,7 +52,14 @@ function Details({ state, workflowId }: { state: RunState; workflowId: string })
           </button>
         ))}
       </div>
-      <div className="editor__side-body">
+      {/* Focusable, so a keyboard can scroll a long result. */}
+      <div
+        className="editor__side-body"
+        id="run-side-panel"
+        role="tabpanel"
+        aria-labelledby={`run-tab-${tab}`}
+        tabIndex={0}
+      >
         {tab === 'runs' ? (
           <RunsList
             workflowId={workflowId}
@@ -112,7 +121,7 @@ export function RunView({ workflow, document, initial }: RunViewProps) {
       <ReactFlowProvider>
         <RunStatusContext.Provider value={badges}>
           <div className="editor run-view" data-testid="run-view" data-run-status={run.status}>
-            <header className="editor__bar">
+            <header className="editor__bar" data-testid="run-bar">
               <Link href="/" className="editor__brand">
                 Toolflow
               </Link>
@@ -129,7 +138,7 @@ export function RunView({ workflow, document, initial }: RunViewProps) {
               <span className="editor__sep" aria-hidden="true">
                 /
               </span>
-              <strong>Run of version {run.version}</strong>
+              <h1 className="run-view__title">Run of version {run.version}</h1>
               <span className={`run-pill run-pill--${run.status}`} data-testid="run-status">
                 {run.status}
               </span>
@@ -163,7 +172,7 @@ export function RunView({ workflow, document, initial }: RunViewProps) {
                 {cancelError ?? problem ?? `${run.error!.message}`}
               </p>
             ) : null}
-            <div className="editor__body run-view__body">
+            <div className="run-view__body">
               <main className="editor__center">
                 <div className="editor__canvas">
                   <WorkflowCanvas />

@@ -1,20 +1,15 @@
 'use client';
 /**
  * Past test-runs of a workflow: version, status, when, how long; each opens on the canvas of the
- * version that ran. In the editor (a dialog) and beside a run.
+ * version that ran. In the editor (runs-dialog.tsx) and beside a run.
  */
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { listRuns } from '@/lib/api/runs';
 import type { RunJson } from '@/lib/api/types';
-import { useEditorStore } from '@/lib/editor/context';
-import type { EditorState } from '@/lib/editor/store';
 import { formatWhen } from '@/components/save/format-when';
 import { formatDuration } from './run-status';
-import '@/components/save/save.css';
 import './run.css';
-
-const selectId = (s: EditorState) => s.meta.id;
 
 /** The list, for the workflow `workflowId`; `current` marks the run on show. */
 export function RunsList({
@@ -70,23 +65,5 @@ export function RunsList({
         );
       })}
     </ol>
-  );
-}
-
-/** The list in a dialog over the editor. */
-export function RunsDialog({ onClose }: { onClose: () => void }) {
-  const id = useEditorStore(selectId);
-  return (
-    <div className="save-modal" role="dialog" aria-modal="true" aria-label="Runs" data-testid="runs-dialog">
-      <div className="save-modal__box">
-        <header className="save-drawer__head">
-          <strong>Test-runs</strong>
-          <button type="button" className="link-btn" onClick={onClose}>
-            Close
-          </button>
-        </header>
-        <RunsList workflowId={id} />
-      </div>
-    </div>
   );
 }

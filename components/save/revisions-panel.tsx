@@ -6,6 +6,8 @@ import { getRevision, labelRevision, listRevisions, restoreRevision } from '@/li
 import type { Jsonified, RevisionListResponse, RevisionResponse } from '@/lib/api/types';
 import { getSaveSession } from '@/lib/editor/use-autosave';
 import type { DocumentDiff } from '@/lib/workflow/diff';
+import { Modal } from '@/components/ui/dialog';
+import { ConfirmButton } from '@/components/ui/confirm';
 import { formatWhen } from './format-when';
 
 type RevisionSummary = Jsonified<RevisionListResponse>['revisions'][number];
@@ -109,13 +111,13 @@ export function RevisionsPanel({ onClose }: { onClose: () => void }) {
 
   const unsaved = saveState !== 'saved';
   return (
-    <aside className="save-drawer" aria-label="History" data-testid="revisions-panel">
-      <header className="save-drawer__head">
-        <strong>History</strong>
-        <button type="button" className="link-btn" onClick={onClose} data-testid="revisions-close">
-          Close
-        </button>
-      </header>
+    <Modal
+      title="History"
+      placement="side"
+      onClose={onClose}
+      testId="revisions-panel"
+      closeTestId="revisions-close"
+    >
       <p className="muted save-drawer__note">
         Every save is kept (the last 200, plus the ones you name). Restoring saves the old version as a new
         one, so nothing is lost.
@@ -167,15 +169,19 @@ export function RevisionsPanel({ onClose }: { onClose: () => void }) {
                 </div>
                 {r.version !== version ? (
                   <div className="revisions__actions">
-                    <button
-                      type="button"
+                    <ConfirmButton
                       className="btn btn-primary btn-small"
                       disabled={busy || unsaved}
-                      onClick={() => void restore(r.version)}
+                      confirm={{
+                        title: `Restore version ${r.version}?`,
+                        description: `The canvas changes to version ${r.version}. What you have now stays in the history as version ${version}, so you can restore it again.`,
+                        confirmLabel: `Restore v${r.version}`,
+                      }}
+                      onConfirm={() => void restore(r.version)}
                       data-testid="revision-restore"
                     >
                       Restore v{r.version}
-                    </button>
+                    </ConfirmButton>
                     {unsaved ? <span className="muted">Wait until your changes are saved.</span> : null}
                   </div>
                 ) : null}
@@ -184,6 +190,6 @@ export function RevisionsPanel({ onClose }: { onClose: () => void }) {
           </li>
         ))}
       </ol>
-    </aside>
+    </Modal>
   );
 }

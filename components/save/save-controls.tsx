@@ -63,8 +63,8 @@ export function SaveControls() {
         <button
           type="button"
           className="btn btn-small"
-          aria-pressed={open === 'history'}
-          onClick={() => setOpen(open === 'history' ? null : 'history')}
+          aria-haspopup="dialog"
+          onClick={() => setOpen('history')}
           data-testid="open-history"
         >
           History
@@ -80,6 +80,7 @@ export function SaveControls() {
         <button
           type="button"
           className="btn btn-small btn-primary"
+          aria-haspopup="dialog"
           onClick={() => setOpen('share')}
           data-testid="open-share"
         >

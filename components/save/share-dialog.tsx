@@ -5,6 +5,8 @@ import type { EditorState } from '@/lib/editor/store';
 import { createShare, listShares, revokeShare } from '@/lib/api/workflows';
 import type { Jsonified, ShareListResponse } from '@/lib/api/types';
 import type { SecretFinding } from '@/lib/workflow/secrets';
+import { Modal } from '@/components/ui/dialog';
+import { ConfirmButton } from '@/components/ui/confirm';
 import { formatWhen } from './format-when';
 
 type ShareSummary = Jsonified<ShareListResponse>['shares'][number];
@@ -37,7 +39,8 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const [secrets, setSecrets] = useState<SecretFinding[]>([]);
   const [acknowledged, setAcknowledged] = useState(false);
   const [expiry, setExpiry] = useState<number | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
+  // The link just made, shown once to copy; gone when that link is revoked.
+  const [created, setCreated] = useState<{ url: string; shareId: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -68,7 +71,10 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
         setSecrets(res.error.body.secrets as SecretFinding[]);
       return setError(res.error.message);
     }
-    setCreated(new URL(res.value.path, window.location.origin).toString());
+    setCreated({
+      url: new URL(res.value.path, window.location.origin).toString(),
+      shareId: res.value.share.id,
+    });
     setCopied(false);
     setAcknowledged(false);
     setListed((n) => n + 1);
@@ -77,13 +83,14 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const revoke = async (shareId: string) => {
     const res = await revokeShare(id, shareId);
     if (!res.ok) return setError(`Could not revoke the link: ${res.error.message}`);
+    setCreated((shown) => (shown?.shareId === shareId ? null : shown));
     setListed((n) => n + 1);
   };
 
   const copy = async () => {
     if (!created) return;
     try {
-      await navigator.clipboard.writeText(created);
+      await navigator.clipboard.writeText(created.url);
       setCopied(true);
     } catch {
       setError('The browser refused clipboard access: select the link and copy it by hand.');
@@ -92,117 +99,120 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
 
   const needsConfirm = secrets.length > 0 && !acknowledged;
   return (
-    <div className="save-modal" role="dialog" aria-modal="true" aria-label="Share" data-testid="share-dialog">
-      <div className="save-modal__box">
-        <header className="save-drawer__head">
-          <strong>Share a read-only link</strong>
-          <button type="button" className="link-btn" onClick={onClose} data-testid="share-close">
-            Close
-          </button>
-        </header>
-        <p className="muted">
-          Anyone with the link sees the last saved version on a read-only canvas, can download its JSON and
-          fork a copy of their own. They cannot change yours.
-          {saveState !== 'saved'
-            ? ' Your latest changes are not saved yet; the link shows them once they are.'
-            : ''}
-        </p>
+    <Modal title="Share a read-only link" onClose={onClose} testId="share-dialog" closeTestId="share-close">
+      <p className="muted">
+        Anyone with the link sees the last saved version on a read-only canvas, can download its JSON and fork
+        a copy of their own. They cannot change yours.
+        {saveState !== 'saved'
+          ? ' Your latest changes are not saved yet; the link shows them once they are.'
+          : ''}
+      </p>
 
-        {secrets.length ? (
-          <div className="share__secrets" role="alert" data-testid="share-secrets">
-            <strong>These values look like secrets, and anyone with the link would see them:</strong>
-            <ul>
-              {secrets.map((f) => (
-                <li key={`${f.nodeId}.${f.field}`} data-testid="share-secret">
-                  <code>
-                    {f.nodeId}.{f.field}
-                  </code>{' '}
-                  ({f.tool}) {describeFinding(f)}
-                </li>
-              ))}
-            </ul>
-            <p>Remove them from the workflow first, or confirm that they are safe to share.</p>
-            <label className="share__confirm">
-              <input
-                type="checkbox"
-                checked={acknowledged}
-                onChange={(e) => setAcknowledged(e.target.checked)}
-                data-testid="share-acknowledge"
-              />{' '}
-              I checked these values; share anyway
-            </label>
-          </div>
-        ) : null}
-
-        <div className="share__create">
-          <label>
-            Expires{' '}
-            <select
-              value={expiry ?? ''}
-              onChange={(e) => setExpiry(e.target.value ? Number(e.target.value) : null)}
-              data-testid="share-expiry"
-            >
-              {EXPIRY_CHOICES.map((c) => (
-                <option key={c.label} value={c.days ?? ''}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
+      {secrets.length ? (
+        <div className="share__secrets" role="alert" data-testid="share-secrets">
+          <strong>These values look like secrets, and anyone with the link would see them:</strong>
+          <ul>
+            {secrets.map((f) => (
+              <li key={`${f.nodeId}.${f.field}`} data-testid="share-secret">
+                <code>
+                  {f.nodeId}.{f.field}
+                </code>{' '}
+                ({f.tool}) {describeFinding(f)}
+              </li>
+            ))}
+          </ul>
+          <p>Remove them from the workflow first, or confirm that they are safe to share.</p>
+          <label className="share__confirm">
+            <input
+              type="checkbox"
+              checked={acknowledged}
+              onChange={(e) => setAcknowledged(e.target.checked)}
+              data-testid="share-acknowledge"
+            />{' '}
+            I checked these values; share anyway
           </label>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy || needsConfirm || shares === null}
-            onClick={() => void create()}
-            data-testid="share-create"
-          >
-            {secrets.length ? 'Create link anyway' : 'Create link'}
-          </button>
         </div>
+      ) : null}
 
-        {created ? (
-          <div className="share__created" data-testid="share-created">
-            <p>Copy the link now: only a fingerprint of it is stored, so it cannot be shown again.</p>
-            <div className="share__link-row">
-              <input readOnly value={created} onFocus={(e) => e.target.select()} data-testid="share-link" />
-              <button type="button" className="btn" onClick={() => void copy()} data-testid="share-copy">
-                {copied ? 'Copied' : 'Copy'}
-              </button>
-            </div>
-          </div>
-        ) : null}
-
-        {error ? (
-          <p className="error-text" role="alert" data-testid="share-error">
-            {error}
-          </p>
-        ) : null}
-
-        <h3 className="share__heading">Links that work now</h3>
-        {shares?.length === 0 ? <p className="muted">No links yet.</p> : null}
-        <ul className="share__list" data-testid="share-list">
-          {shares?.map((s) => (
-            <li key={s.id} data-testid="share-item">
-              <span>
-                Created {formatWhen(s.createdAt)}
-                {s.expiresAt
-                  ? s.expired
-                    ? ' · expired'
-                    : ` · expires ${new Date(s.expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`
-                  : ' · never expires'}
-              </span>
-              <button
-                type="button"
-                className="btn btn-small btn-danger"
-                onClick={() => void revoke(s.id)}
-                data-testid="share-revoke"
-              >
-                Revoke
-              </button>
-            </li>
-          ))}
-        </ul>
+      <div className="share__create">
+        <label>
+          Expires{' '}
+          <select
+            value={expiry ?? ''}
+            onChange={(e) => setExpiry(e.target.value ? Number(e.target.value) : null)}
+            data-testid="share-expiry"
+          >
+            {EXPIRY_CHOICES.map((c) => (
+              <option key={c.label} value={c.days ?? ''}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy || needsConfirm || shares === null}
+          onClick={() => void create()}
+          data-testid="share-create"
+        >
+          {secrets.length ? 'Create link anyway' : 'Create link'}
+        </button>
       </div>
-    </div>
+
+      {created ? (
+        <div className="share__created" data-testid="share-created">
+          <p>Copy the link now: only a fingerprint of it is stored, so it cannot be shown again.</p>
+          <div className="share__link-row">
+            <input
+              readOnly
+              value={created.url}
+              aria-label="The new link"
+              onFocus={(e) => e.target.select()}
+              data-testid="share-link"
+            />
+            <button type="button" className="btn" onClick={() => void copy()} data-testid="share-copy">
+              {copied ? 'Copied' : 'Copy'}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {error ? (
+        <p className="error-text" role="alert" data-testid="share-error">
+          {error}
+        </p>
+      ) : null}
+
+      <h3 className="share__heading">Links that work now</h3>
+      {shares?.length === 0 ? <p className="muted">No links yet.</p> : null}
+      <ul className="share__list" data-testid="share-list">
+        {shares?.map((s) => (
+          <li key={s.id} data-testid="share-item">
+            <span>
+              Created {formatWhen(s.createdAt)}
+              {s.expiresAt
+                ? s.expired
+                  ? ' · expired'
+                  : ` · expires ${new Date(s.expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+                : ' · never expires'}
+            </span>
+            <ConfirmButton
+              className="btn btn-small btn-danger"
+              confirm={{
+                title: 'Revoke this link?',
+                description:
+                  'Anyone who opens it from now on is told the link is not available. A revoked link cannot be brought back; you can create a new one.',
+                confirmLabel: 'Revoke link',
+              }}
+              onConfirm={() => void revoke(s.id)}
+              data-testid="share-revoke"
+            >
+              Revoke
+            </ConfirmButton>
+          </li>
+        ))}
+      </ul>
+    </Modal>
   );
 }

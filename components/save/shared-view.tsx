@@ -4,9 +4,11 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, useSyncExternalStore } from 'react';
 import { forkShared } from '@/lib/api/workflows';
-import { EditorStoreProvider } from '@/lib/editor/context';
+import { EditorStoreProvider, useEditorStore } from '@/lib/editor/context';
+import { selectSelectedNodeIds } from '@/lib/editor/selectors';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 import { WorkflowCanvas } from '@/components/canvas/workflow-canvas';
+import { Inspector } from '@/components/inspector/inspector';
 import { JsonPanel } from '@/components/panels/json-panel';
 import '@/components/ui/controls.css';
 import './save.css';
@@ -30,9 +32,53 @@ function getTokenFromAddress(): string {
   return decodeURIComponent(window.location.pathname.split('/').filter(Boolean).pop() ?? '');
 }
 
+type SideTab = 'step' | 'json';
+
 /**
- * A shared workflow, read-only: the editor's own canvas and JSON panel on a store that refuses
- * edits (`meta.readOnly`), with Download JSON and Fork (a copy of one's own to edit).
+ * Beside the canvas: the JSON export, and the parameters of the step clicked on the canvas (the
+ * editor's inspector, read-only). Clicking a step shows its parameters.
+ */
+function SharedSide({ hydrated }: { hydrated: boolean }) {
+  const selected = useEditorStore(selectSelectedNodeIds);
+  const [tab, setTab] = useState<SideTab>('json');
+  const [shownSelection, setShownSelection] = useState(selected);
+  if (selected !== shownSelection) {
+    setShownSelection(selected);
+    if (selected.length > 0) setTab('step');
+  }
+  const tabs: { id: SideTab; label: string }[] = [
+    { id: 'step', label: 'Step' },
+    { id: 'json', label: 'JSON' },
+  ];
+  return (
+    <aside className="shared__side" aria-label="Details" data-testid="shared-side">
+      <div className="tabs" role="tablist">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`shared-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls="shared-panel"
+            className={`tabs__tab${tab === t.id ? ' tabs__tab--on' : ''}`}
+            onClick={() => setTab(t.id)}
+            data-testid={`shared-tab-${t.id}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="shared__panel" id="shared-panel" role="tabpanel" aria-labelledby={`shared-tab-${tab}`}>
+        {tab === 'step' ? <Inspector /> : hydrated ? <JsonPanel /> : null}
+      </div>
+    </aside>
+  );
+}
+
+/**
+ * A shared workflow, read-only: the editor's own canvas, inspector and JSON panel on a store that
+ * refuses edits (`meta.readOnly`), with Download JSON and Fork (a copy of one's own to edit).
  */
 export function SharedView({ workflow }: { workflow: SharedWorkflow }) {
   const router = useRouter();
@@ -67,12 +113,12 @@ export function SharedView({ workflow }: { workflow: SharedWorkflow }) {
     >
       <ReactFlowProvider>
         <div className="shared" data-testid="shared-view">
-          <header className="shared__bar">
+          <header className="shared__bar" data-testid="shared-bar">
             <Link href="/">Toolflow</Link>
             <span aria-hidden="true">/</span>
-            <strong className="shared__name" data-testid="shared-name">
+            <h1 className="shared__name" data-testid="shared-name">
               {workflow.name}
-            </strong>
+            </h1>
             <span className="shared__badge" data-testid="shared-read-only">
               Read-only
             </span>
@@ -106,12 +152,12 @@ export function SharedView({ workflow }: { workflow: SharedWorkflow }) {
               </p>
             ) : null}
           </header>
-          <div className="shared__body">
+          <main className="shared__body">
             <div className="shared__canvas">
               <WorkflowCanvas />
             </div>
-            <aside className="shared__json">{hydrated ? <JsonPanel /> : null}</aside>
-          </div>
+            <SharedSide hydrated={hydrated} />
+          </main>
         </div>
       </ReactFlowProvider>
     </EditorStoreProvider>

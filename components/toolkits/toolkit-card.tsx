@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { describeApiError } from '@/lib/api/client';
 import { deleteToolkit, refreshToolkit, type ToolkitSummary } from '@/lib/api/toolkits';
 import type { ToolDeclaration } from '@/lib/tools/types';
+import { ConfirmButton } from '@/components/ui/confirm';
 
 // The converters (strict mode, Gemini, catalogue) load when a report is first opened, not with
 // the page.
@@ -85,8 +86,6 @@ export function ToolkitCard({ toolkit, onChanged, onDeleted }: Props) {
   };
 
   const remove = async () => {
-    if (!window.confirm(`Delete the toolkit "${toolkit.name}"? Workflows keep their copies of its tools.`))
-      return;
     setBusy('delete');
     setMessage(null);
     const result = await deleteToolkit(toolkit.id);
@@ -159,15 +158,20 @@ export function ToolkitCard({ toolkit, onChanged, onDeleted }: Props) {
             </button>
           )}
           {toolkit.builtin ? null : (
-            <button
-              type="button"
+            <ConfirmButton
               className="btn btn-small btn-danger"
               disabled={busy !== null}
-              onClick={() => void remove()}
+              confirm={{
+                title: `Delete the toolkit "${toolkit.name}"?`,
+                description:
+                  'Its tools leave the palette and the planner. Workflows keep their copies of the tools they use.',
+                confirmLabel: 'Delete toolkit',
+              }}
+              onConfirm={() => void remove()}
               data-testid="toolkit-delete"
             >
               {busy === 'delete' ? 'Deleting…' : 'Delete'}
-            </button>
+            </ConfirmButton>
           )}
         </div>
       </div>

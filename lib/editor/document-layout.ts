@@ -29,11 +29,25 @@ export function getNodeBoxes(doc: WorkflowDocument, flowNodes: readonly ToolFlow
 export const FIT_PADDING = { top: '76px', right: '48px', bottom: '132px', left: '64px' } as const;
 export const FIT_MAX_ZOOM = 1.1;
 export const MIN_ZOOM = 0.05;
+/** A canvas narrower than this is a phone's: it opens at a zoom where steps can be read. */
+export const NARROW_CANVAS_WIDTH = 600;
+/** The zoom a phone's canvas opens at, at least: the steps' text readable, the rest a pan away. */
+export const NARROW_MIN_ZOOM = 0.75;
+/** Space left of the first step on a phone's canvas, in screen pixels. */
+const NARROW_LEFT = 16;
+
+/** Whether a canvas this wide opens at a readable zoom rather than fitting the whole graph. */
+export function isNarrowCanvas(width: number): boolean {
+  return width < NARROW_CANVAS_WIDTH;
+}
 
 /**
  * The viewport that fits the whole document into a `width` × `height` canvas, from the node
  * boxes we can estimate before anything is painted. Opening at this viewport (instead of at
  * zoom 1 and fitting after measuring) means a large graph is drawn once, at the zoom it is seen at.
+ * A phone's canvas (isNarrowCanvas) that cannot show the whole graph readably opens at a
+ * readable zoom on its first steps, the graph's left end, centred vertically; the rest is a pan
+ * away.
  */
 export function getInitialViewport(
   doc: WorkflowDocument,
@@ -53,7 +67,7 @@ export function getInitialViewport(
     maxX = Math.max(maxX, node.position.x + boxes[i].width);
     maxY = Math.max(maxY, node.position.y + boxes[i].height);
   });
-  return getViewportForBounds(
+  const fit = getViewportForBounds(
     { x: minX, y: minY, width: maxX - minX, height: maxY - minY },
     width,
     height,
@@ -61,4 +75,11 @@ export function getInitialViewport(
     FIT_MAX_ZOOM,
     FIT_PADDING,
   );
+  if (!isNarrowCanvas(width) || fit.zoom >= NARROW_MIN_ZOOM) return fit;
+  const zoom = NARROW_MIN_ZOOM;
+  return {
+    zoom,
+    x: NARROW_LEFT - minX * zoom,
+    y: Math.max(NARROW_LEFT, (height - (maxY - minY) * zoom) / 2) - minY * zoom,
+  };
 }

@@ -76,8 +76,8 @@ export const selectSelectedNodeIds = (s: EditorState) => s.selectedNodeIds;
 export const selectFlowNodes = (s: EditorState) => s.flowNodes;
 export const selectFlowEdges = (s: EditorState) => s.flowEdges;
 export const selectAiEditing = (s: EditorState) => s.aiEditing;
-/** Whether the canvas takes edits now (not read-only, the model is not editing). */
-export const selectCanEdit = (s: EditorState) => !s.meta.readOnly && !s.aiEditing;
+/** Whether the canvas takes edits now (not read-only, the model is not editing, the screen is wide enough). */
+export const selectCanEdit = (s: EditorState) => !s.meta.readOnly && !s.aiEditing && !s.narrow;
 export const selectConnectRefusal = (s: EditorState) => s.connectRefusal;
 export const selectFocusRequest = (s: EditorState) => s.focusRequest;
 export const selectFitRequest = (s: EditorState) => s.fitRequest;

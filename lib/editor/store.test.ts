@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyseTool, fetchTool } from '../workflow/__fixtures__/declarations';
 import { exportWorkflow, getValueProblems } from '../workflow/export';
 import { asEdgeId, asNodeId, type EdgeId, type WorkflowDocument } from '../workflow/types';
-import { getInitialViewport, getNodeBoxes } from './document-layout';
+import { getInitialViewport, getNodeBoxes, NARROW_MIN_ZOOM } from './document-layout';
 import { isOverlapping } from './layout';
 import { loadAutoLayout } from './load-auto-layout';
 import { loadEditorCommands } from './load-commands';
@@ -76,6 +76,26 @@ describe('connect', () => {
     store.getState().connect({ source: A, sourceOutput: 'size', target: B, targetInput: 'tags' });
     store.getState().connect(toPath);
     expect(store.getState().connectRefusal).toBeNull();
+  });
+
+  it('dismisses the refusal at the next edit or change of selection, not before', () => {
+    const store = createTestStore();
+    const refuse = () =>
+      store.getState().connect({ source: A, sourceOutput: 'size', target: B, targetInput: 'tags' });
+    refuse();
+    store.getState().setSaveState('saving');
+    expect(store.getState().connectRefusal).not.toBeNull();
+    store.getState().selectNodes([A]);
+    expect(store.getState().connectRefusal).toBeNull();
+
+    refuse();
+    store.getState().renameNode(A, 'Fetch it');
+    expect(store.getState().connectRefusal).toBeNull();
+
+    // A second refusal while one shows replaces it.
+    refuse();
+    store.getState().connect({ source: A, sourceOutput: 'size', target: B, targetInput: 'path' });
+    expect(store.getState().connectRefusal).toMatch(/input "path"/);
   });
 });
 
@@ -464,5 +484,34 @@ describe('getInitialViewport', () => {
       expect(bottom).toBeLessThanOrEqual(600);
     });
     expect(viewport.zoom).toBeLessThanOrEqual(1.1);
+  });
+
+  it('opens a phone-wide canvas on the first steps at a readable zoom, rather than fitting it all', () => {
+    const doc = createDoc();
+    const viewport = getInitialViewport(doc, [], 390, 600);
+    expect(viewport.zoom).toBe(NARROW_MIN_ZOOM);
+    const boxes = getNodeBoxes(doc, []);
+    const left = doc.nodes[0].position.x * viewport.zoom + viewport.x;
+    const right = (doc.nodes[1].position.x + boxes[1].width) * viewport.zoom + viewport.x;
+    const top = doc.nodes[0].position.y * viewport.zoom + viewport.y;
+    // The first step at the left edge, on screen; the graph goes on to the right.
+    expect(left).toBe(16);
+    expect(right).toBeGreaterThan(390);
+    expect(top).toBeGreaterThan(0);
+    // A graph that fits readably is fitted as on a wide screen.
+    const one = { ...doc, nodes: doc.nodes.slice(0, 1) };
+    expect(getInitialViewport(one, [], 390, 600).zoom).toBeGreaterThan(NARROW_MIN_ZOOM);
+  });
+});
+
+describe('the narrow screen lock', () => {
+  it('refuses edits while the screen is narrow, and takes them again once it is wide', () => {
+    const store = createTestStore();
+    store.getState().setNarrow(true);
+    store.getState().renameNode(A, 'On a phone');
+    expect(store.getState().doc.nodes[0].label).toBeUndefined();
+    store.getState().setNarrow(false);
+    store.getState().renameNode(A, 'At a desk');
+    expect(store.getState().doc.nodes[0].label).toBe('At a desk');
   });
 });

@@ -53,6 +53,11 @@ export interface EditorState {
   selectedNodeIds: NodeId[];
   /** True while the model edits the document: the canvas is read-only meanwhile. */
   aiEditing: boolean;
+  /**
+   * True while the editor is on a screen too narrow for its panels (a phone): the canvas is
+   * shown to look at, and edits wait for a wider screen. Saving, sharing and running go on.
+   */
+  narrow: boolean;
   /** Why the last connection attempt was refused; cleared by the next successful one. */
   connectRefusal: string | null;
   /** The last node asked to be brought into view (the canvas centres on it); `seq` makes repeats count. */
@@ -126,6 +131,7 @@ export interface EditorState {
   onNodesChange(changes: NodeChange<ToolFlowNode>[]): void;
   onEdgesChange(changes: EdgeChange<ToolFlowEdge>[]): void;
   setConnectRefusal(reason: string | null): void;
+  setNarrow(narrow: boolean): void;
   /**
    * Loads the value checks (with Ajv), then checks node values: when the editor is mounted without
    * known value problems, else on the first change of the document.
@@ -159,7 +165,7 @@ const PASTE_OFFSET = 40;
 const TYPING_COALESCE_MS = 1000;
 const NO_IDS: NodeId[] = [];
 
-const isLocked = (s: EditorState) => s.meta.readOnly || s.aiEditing;
+const isLocked = (s: EditorState) => s.meta.readOnly || s.aiEditing || s.narrow;
 const LOCKED_REASON = 'The canvas is read-only while the model edits it; wait for it to finish or cancel it.';
 const READ_ONLY_REASON = 'This workflow is read-only here; fork it to edit.';
 
@@ -191,6 +197,21 @@ function getSelectedIds(flowNodes: readonly ToolFlowNode[], previous: NodeId[]):
 
 /** Creates the store for one editor. Nothing runs at import time. */
 export function createEditorStore(init: EditorInit) {
+  const store = createEditorState(init);
+  // A refused connection's reason answers that drop only: the next action that changes the
+  // document or the selection (another edit, a click on a step or the pane) dismisses it.
+  store.subscribe((state, previous) => {
+    if (
+      state.connectRefusal !== null &&
+      state.connectRefusal === previous.connectRefusal &&
+      (state.doc !== previous.doc || state.selectedNodeIds !== previous.selectedNodeIds)
+    )
+      store.setState({ connectRefusal: null });
+  });
+  return store;
+}
+
+function createEditorState(init: EditorInit) {
   return createStore<EditorState>()(
     temporal(
       (set, get, api) => {
@@ -318,6 +339,7 @@ export function createEditorStore(init: EditorInit) {
           flowEdges: toFlowEdges(init.doc.edges),
           selectedNodeIds: NO_IDS,
           aiEditing: false,
+          narrow: false,
           connectRefusal: null,
           focusRequest: null,
           fitRequest: 0,
@@ -492,6 +514,7 @@ export function createEditorStore(init: EditorInit) {
           },
 
           setConnectRefusal: (connectRefusal) => set({ connectRefusal }),
+          setNarrow: (narrow) => set({ narrow }),
           setSaveState: (saveState, saveError = null) => set({ saveState, saveError }),
           enableValueChecks: async () => {
             if (get().valuesChecked) return;
