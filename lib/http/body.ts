@@ -41,10 +41,21 @@ function tooLarge(limit: number) {
   );
 }
 
+/**
+ * True for a Content-Type whose MIME type essence (the `type/subtype` before any parameter) is
+ * JSON: `application/json` or a `+json` type such as `application/merge-patch+json`. Parameters
+ * never count, so `text/plain; x=json` is not JSON: it is what a cross-site form can send without
+ * a CORS preflight.
+ */
+export function isJsonContentType(header: string): boolean {
+  const essence = header.split(';')[0].trim().toLowerCase();
+  return essence === 'application/json' || /^application\/[\w.+-]+\+json$/.test(essence);
+}
+
 /** Parses a JSON body, with a size and a nesting limit; malformed JSON says where. */
 export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
-  if (type && !/json/i.test(type)) {
+  if (type && !isJsonContentType(type)) {
     throw new AppError(
       'unsupported_media_type',
       `Send the body as JSON (Content-Type: application/json), not ${type}.`,
