@@ -209,21 +209,28 @@ export async function listRuns(
 
 /**
  * Takes a queued run for a worker: it becomes running with this worker's id and a heartbeat.
- * Null when it is no longer queued (cancelled before it started, or already taken).
+ * Gives what the worker needs to execute it: the export, its limits and whose run it is (the
+ * runnable samples act in that owner's space). Null when it is no longer queued (cancelled
+ * before it started, or already taken).
  */
 export async function claimRun(
   db: Db,
   runId: string,
   workerId: string,
-): Promise<{ exportText: string; limits: RunLimits } | null> {
+): Promise<{ exportText: string; limits: RunLimits; ownerId: string } | null> {
   const now = new Date();
   const { count } = await db.run.updateMany({
     where: { id: runId, status: 'queued' },
     data: { status: 'running', workerId, startedAt: now, heartbeatAt: now, revision: { increment: 1 } },
   });
   if (count === 0) return null;
-  const row = await db.run.findUnique({ where: { id: runId }, select: { exportText: true, limits: true } });
-  return row ? { exportText: row.exportText, limits: row.limits as unknown as RunLimits } : null;
+  const row = await db.run.findUnique({
+    where: { id: runId },
+    select: { exportText: true, limits: true, ownerId: true },
+  });
+  return row
+    ? { exportText: row.exportText, limits: row.limits as unknown as RunLimits, ownerId: row.ownerId }
+    : null;
 }
 
 const json = (value: unknown) => (value === undefined ? undefined : (value as object));

@@ -93,7 +93,11 @@ export async function getUnavailableServers(
   return unavailable;
 }
 
-/** Opens sessions lazily, one per server label, and calls tools on them. */
+/**
+ * Opens sessions lazily, one per server label, and calls tools on them. A port serves one run, so
+ * one sample space (`options.config.space`): its sessions, and the sample processes behind them,
+ * are never handed to another run, and close with it.
+ */
 export function createMcpRunPort(options: McpRunPortOptions): McpRunPort {
   const sessions = new Map<string, Promise<Result<McpSession, RunError>>>();
   let closed = false;

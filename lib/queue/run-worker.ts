@@ -21,6 +21,7 @@ import {
 import type { McpClientOptions } from '../mcp/client';
 import type { McpConfigSources } from '../mcp/config';
 import { runExportHere } from '../mcp/run-port';
+import { getSampleSpace } from '../mcp/sample-spaces';
 import type { WorkflowExportV1 } from '../workflow/types';
 import { RUN_QUEUE } from './boss';
 import { parseJson } from '../tools/json-value';
@@ -33,7 +34,8 @@ export interface RunWorkerOptions {
   db: Db;
   boss: PgBoss;
   client: McpClientOptions;
-  config?: McpConfigSources;
+  /** Where stdio servers are configured (tests); each run's sample space is its owner's. */
+  config?: Omit<McpConfigSources, 'space'>;
   /** Runs executed at the same time by this process (default 2). */
   concurrency?: number;
   /** How often held runs are heartbeated and checked for cancel requests (default 1 s). */
@@ -103,7 +105,8 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       const file = parseJson(claimed.exportText) as WorkflowExportV1;
       const outcome = await runExportHere(file, {
         client: options.client,
-        config: options.config,
+        // The samples act in the run owner's space, never in another's (lib/mcp/sample-spaces.ts).
+        config: { ...options.config, space: getSampleSpace(claimed.ownerId) },
         limits: claimed.limits,
         signal: controller.signal,
         onNode: (record) => saveNodeRecord(db, runId, record),

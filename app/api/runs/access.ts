@@ -9,8 +9,10 @@ import { getRun, type NodeRunSummary, type RunSummary } from '@/lib/db/runs';
 import { getWorkflow } from '@/lib/db/workflows';
 import { AppError } from '@/lib/http/errors';
 import type { RequestOwner } from '@/lib/http/owner';
-import { getMcpClientOptions } from '@/lib/mcp/config';
+import { getMcpClientOptions, getMcpServerConfigs, getSampleDataNote } from '@/lib/mcp/config';
 import { planRunHere } from '@/lib/mcp/run-port';
+import { getSampleSpace } from '@/lib/mcp/sample-spaces';
+import { getMember } from '@/lib/tools/json-value';
 import type { RunPlan } from '@/lib/run/preflight';
 import { getServerRefLabel } from '@/lib/run/preflight';
 import { exportWorkflow, formatExportFile, getExportHash } from '@/lib/workflow/export';
@@ -24,13 +26,19 @@ export interface PreparedRun {
   exportText: string;
   exportHash: string;
   plan: RunPlan;
+  /** Where a runnable sample keeps the person's data, by server label, in plain words. */
+  dataNotes: Map<string, string>;
 }
 
-/** The export of a saved version of the workflow and its plan here; 404 when there is no such version. */
+/**
+ * The export of a saved version of the workflow and its plan here, for `owner`'s run (the runnable
+ * samples act in the owner's space); 404 when there is no such version.
+ */
 export async function prepareRun(
   db: Db,
   workflowId: string,
   version: number | undefined,
+  owner: RequestOwner,
 ): Promise<PreparedRun> {
   const workflow = await getWorkflow(db, workflowId);
   if (!workflow) throw workflowNotFound(workflowId);
@@ -45,8 +53,30 @@ export async function prepareRun(
   const source = revision ?? workflow;
   const file = exportWorkflow(source.document, { id: workflow.id, name: source.name });
   const exportText = formatExportFile(file);
-  const plan = await planRunHere(file, { client: getMcpClientOptions() });
-  return { version: wanted, file, exportText, exportHash: getExportHash(exportText), plan };
+  const config = { space: getSampleSpace(owner.id) };
+  const plan = await planRunHere(file, { client: getMcpClientOptions(), config });
+  return {
+    version: wanted,
+    file,
+    exportText,
+    exportHash: getExportHash(exportText),
+    plan,
+    dataNotes: await getDataNotes(plan),
+  };
+}
+
+/** The plain-words note of each runnable sample the plan calls (getSampleDataNote). */
+async function getDataNotes(plan: RunPlan): Promise<Map<string, string>> {
+  const notes = new Map<string, string>();
+  if (!plan.servers.some((s) => s.server.kind === 'stdio')) return notes;
+  const configs = await getMcpServerConfigs();
+  if (!configs.ok) return notes;
+  for (const { server, label } of plan.servers) {
+    if (server.kind !== 'stdio') continue;
+    const note = getSampleDataNote(getMember(configs.value, server.name), server.name);
+    if (note) notes.set(label, note);
+  }
+  return notes;
 }
 
 /** The pre-flight list as the API returns it. */
@@ -64,7 +94,10 @@ export function toPreflightJson(prepared: PreparedRun) {
       readOnly: node.readOnly,
       ...(node.blocked ? { blocked: node.blocked } : {}),
     })),
-    servers: plan.servers.map((s) => ({ label: s.label, kind: s.server.kind, tools: s.tools })),
+    servers: plan.servers.map((s) => {
+      const dataNote = prepared.dataNotes.get(s.label);
+      return { label: s.label, kind: s.server.kind, tools: s.tools, ...(dataNote ? { dataNote } : {}) };
+    }),
     runnable: plan.nodes.filter((n) => !n.blocked).length,
   };
 }

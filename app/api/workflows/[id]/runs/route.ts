@@ -36,7 +36,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const body = await parseJsonBody(request, validateCreateRun);
   const { db, owner } = await requireOwnedWorkflow(request, id, 'run');
   await enforceRateLimit(runs, getRateLimitKey(request, owner), 'test-runs');
-  const prepared = await prepareRun(db, id, body.version);
+  const prepared = await prepareRun(db, id, body.version, owner);
   if (prepared.plan.nodes.every((n) => n.blocked)) {
     throw new AppError(
       'unprocessable:nothing_to_run',

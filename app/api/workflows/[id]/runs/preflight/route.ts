@@ -15,7 +15,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   const raw = new URL(request.url).searchParams.get('version');
   const version = raw === null ? undefined : parseVersion(raw, 'version');
-  const { db } = await requireOwnedWorkflow(request, id, 'run');
-  const prepared = await prepareRun(db, id, version);
+  const { db, owner } = await requireOwnedWorkflow(request, id, 'run');
+  const prepared = await prepareRun(db, id, version, owner);
   return Response.json({ preflight: toPreflightJson(prepared) });
 });
