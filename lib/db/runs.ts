@@ -257,7 +257,9 @@ export async function saveNodeRecord(db: Db, runId: string, record: NodeRunRecor
 
 /**
  * A run's final status, when it is still in one of `from` (running, by default); false when it
- * was not (interrupted or cancelled meanwhile).
+ * was not (interrupted or cancelled meanwhile). No step of a finished run is left open: in the same
+ * transaction, a step still running is marked failed (its outcome was never recorded: the run
+ * ended without it, e.g. when storing a record failed) and a step still queued cancelled.
  */
 export async function finishRun(
   db: Db,
@@ -266,16 +268,38 @@ export async function finishRun(
   error?: RunError,
   from: readonly RunStatus[] = ['running'],
 ): Promise<boolean> {
-  const { count } = await db.run.updateMany({
-    where: { id: runId, status: { in: [...from] } },
-    data: {
-      status,
-      error: error ? (error as unknown as object) : undefined,
-      finishedAt: new Date(),
-      revision: { increment: 1 },
-    },
-  });
-  return count > 0;
+  const now = new Date();
+  const [finished] = await db.$transaction([
+    db.run.updateMany({
+      where: { id: runId, status: { in: [...from] } },
+      data: {
+        status,
+        error: error ? (error as unknown as object) : undefined,
+        finishedAt: now,
+        revision: { increment: 1 },
+      },
+    }),
+    db.nodeRun.updateMany({
+      where: { runId, status: 'running', run: { status } },
+      data: {
+        status: 'failed',
+        finishedAt: now,
+        error: {
+          code: 'not_recorded',
+          message:
+            'The run ended before this step’s outcome was recorded; the call may or may not have happened.',
+        },
+      },
+    }),
+    db.nodeRun.updateMany({
+      where: { runId, status: 'queued', run: { status } },
+      data: {
+        status: 'cancelled',
+        error: { code: 'not_started', message: 'The run ended before this step started.' },
+      },
+    }),
+  ]);
+  return finished.count > 0;
 }
 
 /**
