@@ -51,6 +51,12 @@ const config = {
       // and those headers would cost ~0.5 KB on each of the dozen scripts a page loads.
       { source: '/((?!_next/static/).*)', headers: SECURITY_HEADERS },
       { source: '/_next/static/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
+      // Every API answer is kept by no cache, shared or not: most belong to one owner (a workflow,
+      // a run, toolkits), many issue the owner cookie, and the rest (health, shared workflows) must
+      // be fresh. Route handlers set no Cache-Control of their own, so this is the one place.
+      // Pages: dynamic ones get Next's own `private, no-store`, and proxy.ts makes a page that
+      // issues the cookie private too.
+      { source: '/api/:path*', headers: [{ key: 'Cache-Control', value: 'private, no-store' }] },
       // A share link's token must never leave in a Referer (the last matching rule wins), and
       // its page must never be kept by a browser or a shared cache: the server serves a rendered
       // copy, but only after checking on each request that the link is still live (proxy.ts), and

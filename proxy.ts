@@ -10,7 +10,9 @@
  * Otherwise it gives every browser its anonymous owner identity on its first page visit
  * (lib/http/owner.ts), so the page rendering that request, and every API call after it, already
  * act for the same owner (otherwise two tabs opened before the first save would each mint a
- * different owner). API routes issue the cookie themselves for clients that never load a page.
+ * different owner); that answer is `private, no-store`, whatever the page. API routes issue the
+ * cookie themselves for clients that never load a page (every API answer is private:
+ * next.config.js).
  */
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
@@ -50,6 +52,8 @@ const renderedPages: RenderedPageCache = ((globalThis as Record<symbol, Rendered
 ] ??= createRenderedPageCache(32 * 1024 * 1024));
 /** The page's headers repeated when the proxy answers from memory; Next adds its configured ones. */
 const RENDERED_HEADERS = ['content-type', 'link'];
+/** What a page that issues the owner cookie may be kept as: by nobody. */
+const PRIVATE = 'private, no-store';
 /** Says a share page came from the proxy's memory (tests and anyone reading headers). */
 const SERVED_FROM_MEMORY_HEADER = 'x-toolflow-share-copy';
 /** Requests for the page's RSC payload (client navigation, prefetch) rather than its HTML. */
@@ -85,8 +89,18 @@ function withOwner(request: NextRequest, target: URL | undefined): NextResponse 
     .filter((c) => c && !c.startsWith(`${OWNER_COOKIE}=`));
   headers.set('cookie', [...others, `${OWNER_COOKIE}=${signOwnerCookie(ownerId)}`].join('; '));
   const response = forward(request, target, headers);
-  response.headers.append('set-cookie', getOwnerSetCookie(ownerId, isSecureRequest(request)));
+  issueOwner(response.headers, ownerId, request);
   return response;
+}
+
+/**
+ * Adds the new owner's cookie to a page's answer, and makes the answer private: a shared cache
+ * that kept it would hand every later visitor this identity. Next keeps the Cache-Control it
+ * finds on the answer, so even a prerendered page (`s-maxage=31536000` otherwise) goes out so.
+ */
+function issueOwner(headers: Headers, ownerId: string, request: NextRequest): void {
+  headers.append('set-cookie', getOwnerSetCookie(ownerId, isSecureRequest(request)));
+  headers.set('cache-control', PRIVATE);
 }
 
 function hasOwner(request: NextRequest): boolean {
@@ -113,9 +127,7 @@ function serveRendered(request: NextRequest, target: URL | undefined): Response 
   // Next compresses it for clients that ask (and says so in Vary), as it does every page.
   const headers = new Headers(page.headers);
   headers.set(SERVED_FROM_MEMORY_HEADER, 'memory');
-  if (!hasOwner(request)) {
-    headers.append('set-cookie', getOwnerSetCookie(createOwnerId(), isSecureRequest(request)));
-  }
+  if (!hasOwner(request)) issueOwner(headers, createOwnerId(), request);
   const body = request.method === 'HEAD' ? null : page.body;
   return new Response(body as BodyInit | null, { status: 200, headers });
 }

@@ -69,6 +69,11 @@ test('plan the memory example offline, run it, every node green, the graph on th
   await expect(dialog.getByTestId('run-server')).toContainText(
     'create_entities, create_relations, read_graph',
   );
+  // Where the sample keeps this person's data, in plain words.
+  await expect(dialog.getByTestId('run-server')).toContainText('(runnable sample)');
+  await expect(dialog.getByTestId('run-server-data')).toHaveText(
+    /^Your own Memory graph, kept by this Toolflow server; only your runs see it/,
+  );
   await expect(dialog).toContainText('Every step can run');
   await page.screenshot({ path: `${SHOTS}/run-preflight.png` });
   await dialog.getByTestId('run-confirm').click();

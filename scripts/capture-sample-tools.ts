@@ -11,12 +11,13 @@ import { allowServerOnlyImports } from '../lib/server-context';
 allowServerOnlyImports();
 const { listMcpTools } = await import('../lib/mcp/client');
 const { getConfiguredStdioTarget } = await import('../lib/mcp/config');
+const { LOCAL_SAMPLE_SPACE } = await import('../lib/mcp/sample-spaces');
 const env = { TOOLFLOW_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'toolflow-capture-')) };
 for (const [server, file] of [
   ['memory', 'mcp-memory.json'],
   ['filesystem', 'mcp-filesystem.json'],
 ]) {
-  const target = await getConfiguredStdioTarget(server, { env });
+  const target = await getConfiguredStdioTarget(server, { env, space: LOCAL_SAMPLE_SPACE });
   if (!target.ok) throw new Error(target.error[0].message);
   const listed = await listMcpTools(target.value, {
     timeoutMs: 30_000,

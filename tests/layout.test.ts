@@ -38,6 +38,10 @@ describe('next.config.js', () => {
     expect(rules.find((r) => r.source === '/_next/static/:path*')!.headers).toEqual([
       { key: 'X-Content-Type-Options', value: 'nosniff' },
     ]);
+    // Every API answer: private, never stored (e2e/caching.spec.ts walks the routes).
+    expect(rules.find((r) => r.source === '/api/:path*')!.headers).toEqual([
+      { key: 'Cache-Control', value: 'private, no-store' },
+    ]);
     expect(rules.at(-1)).toEqual({
       source: '/s/:path*',
       headers: [

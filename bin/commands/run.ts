@@ -119,9 +119,12 @@ export const command: CliCommand = {
     const { getConfiguredStdioTarget, getMcpClientOptions, splitCommandLine } =
       await import('../../lib/mcp/config');
     const { planRunHere, runExportHere } = await import('../../lib/mcp/run-port');
+    // On the operator's own machine, the runnable samples act in the local space.
+    const { LOCAL_SAMPLE_SPACE } = await import('../../lib/mcp/sample-spaces');
+    const config = { space: LOCAL_SAMPLE_SPACE };
     let override: McpTarget | undefined;
     if (values['mcp-server'] !== undefined) {
-      const configured = await getConfiguredStdioTarget(values['mcp-server']);
+      const configured = await getConfiguredStdioTarget(values['mcp-server'], config);
       if (!configured.ok) {
         io.stderr(`toolflow run: --mcp-server: ${configured.error[0].message}\n`);
         return 1;
@@ -139,7 +142,7 @@ export const command: CliCommand = {
 
     const say = values.json ? io.stderr : io.stdout;
     const hash = getExportHash(text.text);
-    const plan = await planRunHere(exported, { client, override });
+    const plan = await planRunHere(exported, { client, config, override });
     say(
       `toolflow run: ${file} (${hash}), ${countOf(exported.nodes.length, 'step')} on ${
         plan.servers.map((s) => s.label).join(', ') || 'no server'
@@ -148,6 +151,7 @@ export const command: CliCommand = {
     const width = Math.max(4, ...exported.nodes.map((n) => n.id.length));
     const outcome = await runExportHere(exported, plan, {
       client,
+      config,
       override,
       limits,
       onNode: (record) => {

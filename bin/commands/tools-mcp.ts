@@ -45,11 +45,12 @@ export function hasMcpSource(values: McpOptionValues): boolean {
 async function loadMcp() {
   // lib/mcp is `server-only`; the CLI is server code too (see lib/server-context.ts).
   allowServerOnlyImports();
-  const [client, config] = await Promise.all([
+  const [client, config, spaces] = await Promise.all([
     import('../../lib/mcp/client'),
     import('../../lib/mcp/config'),
+    import('../../lib/mcp/sample-spaces'),
   ]);
-  return { ...client, ...config };
+  return { ...client, ...config, ...spaces };
 }
 
 /**
@@ -79,7 +80,10 @@ export async function readMcpTools(
     const [command, ...args] = words.value;
     target = { kind: 'stdio', command, args };
   } else {
-    const configured = await mcp.getConfiguredStdioTarget(values['mcp-server']!);
+    // On the operator's own machine, a runnable sample acts in the local space.
+    const configured = await mcp.getConfiguredStdioTarget(values['mcp-server']!, {
+      space: mcp.LOCAL_SAMPLE_SPACE,
+    });
     if (!configured.ok) {
       printIssues(io, '--mcp-server', configured.error);
       return undefined;

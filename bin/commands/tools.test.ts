@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { findGeminiViolations } from '../../lib/tools/__fixtures__/gemini-subset';
 import { findStrictViolations } from '../../lib/tools/__fixtures__/openai-strict';
+import { MAX_JSON_DEPTH } from '../../lib/tools/storable';
 import { runCli } from '../cli';
 import { createMemoryIo } from '../__fixtures__/memory-io';
 
@@ -199,7 +200,9 @@ describe('hostile files', () => {
     const { io, out } = createMemoryIo({ 'deep.json': deep });
     expect(await runCli(['tools', '--in', 'deep.json', '--to', 'openai-chat'], io)).toBe(1);
     expect(out.stderr).toMatch(
-      /^deep\.json: The JSON is nested 2006 levels deep \(level 257 starts at line 1, column \d+\); Toolflow reads at most 256 levels/,
+      new RegExp(
+        `^deep\\.json: The JSON is nested 2006 levels deep \\(level ${MAX_JSON_DEPTH + 1} starts at line 1, column \\d+\\); Toolflow reads at most ${MAX_JSON_DEPTH} levels`,
+      ),
     );
     expect(out.stderr).not.toContain('internal error');
   });

@@ -118,8 +118,15 @@ export function RunDialogContent({
               {preflight.servers.map((s) => (
                 <li key={s.label} data-testid="run-server">
                   <code>{s.label}</code>{' '}
-                  <span className="muted">({s.kind === 'stdio' ? 'configured server' : 'URL'})</span>:{' '}
-                  {s.tools.join(', ')}
+                  <span className="muted">
+                    ({s.dataNote ? 'runnable sample' : s.kind === 'stdio' ? 'configured server' : 'URL'})
+                  </span>
+                  : {s.tools.join(', ')}
+                  {s.dataNote ? (
+                    <p className="run-dialog__note" data-testid="run-server-data">
+                      {s.dataNote}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>

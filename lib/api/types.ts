@@ -286,7 +286,11 @@ export interface PreflightJson {
     readOnly: boolean;
     blocked?: { code: string; message: string; path?: string };
   }[];
-  servers: { label: string; kind: 'stdio' | 'http'; tools: string[] }[];
+  /**
+   * `dataNote`: for a runnable sample, where it keeps the person's data, in plain words (the Run
+   * dialog shows it).
+   */
+  servers: { label: string; kind: 'stdio' | 'http'; tools: string[]; dataNote?: string }[];
   runnable: number;
 }
 

@@ -214,11 +214,15 @@ export interface ClaimedRun {
   limits: RunLimits;
   /** Null for a run stored before plans were stored with runs. */
   plan: RunPlan | null;
+  /** Whose run it is: the runnable samples act in that owner's space. */
+  ownerId: string;
 }
 
 /**
  * Takes a queued run for a worker: it becomes running with this worker's id and a heartbeat.
- * Null when it is no longer queued (cancelled before it started, or already taken).
+ * Gives what the worker needs to execute it: the export, its limits and whose run it is (the
+ * runnable samples act in that owner's space). Null when it is no longer queued (cancelled
+ * before it started, or already taken).
  */
 export async function claimRun(db: Db, runId: string, workerId: string): Promise<ClaimedRun | null> {
   const now = new Date();
@@ -229,13 +233,14 @@ export async function claimRun(db: Db, runId: string, workerId: string): Promise
   if (count === 0) return null;
   const row = await db.run.findUnique({
     where: { id: runId },
-    select: { exportText: true, limits: true, plan: true },
+    select: { exportText: true, limits: true, plan: true, ownerId: true },
   });
   if (!row) return null;
   return {
     exportText: row.exportText,
     limits: readStoredLimits(row.limits as Partial<RunLimits>),
     plan: (row.plan as RunPlan | null) ?? null,
+    ownerId: row.ownerId,
   };
 }
 
@@ -263,7 +268,9 @@ export async function saveNodeRecord(db: Db, runId: string, record: NodeRunRecor
 
 /**
  * A run's final status, when it is still in one of `from` (running, by default); false when it
- * was not (interrupted or cancelled meanwhile).
+ * was not (interrupted or cancelled meanwhile). No step of a finished run is left open: in the same
+ * transaction, a step still running is marked failed (its outcome was never recorded: the run
+ * ended without it, e.g. when storing a record failed) and a step still queued cancelled.
  */
 export async function finishRun(
   db: Db,
@@ -272,16 +279,38 @@ export async function finishRun(
   error?: RunError,
   from: readonly RunStatus[] = ['running'],
 ): Promise<boolean> {
-  const { count } = await db.run.updateMany({
-    where: { id: runId, status: { in: [...from] } },
-    data: {
-      status,
-      error: error ? (error as unknown as object) : undefined,
-      finishedAt: new Date(),
-      revision: { increment: 1 },
-    },
-  });
-  return count > 0;
+  const now = new Date();
+  const [finished] = await db.$transaction([
+    db.run.updateMany({
+      where: { id: runId, status: { in: [...from] } },
+      data: {
+        status,
+        error: error ? (error as unknown as object) : undefined,
+        finishedAt: now,
+        revision: { increment: 1 },
+      },
+    }),
+    db.nodeRun.updateMany({
+      where: { runId, status: 'running', run: { status } },
+      data: {
+        status: 'failed',
+        finishedAt: now,
+        error: {
+          code: 'not_recorded',
+          message:
+            'The run ended before this step’s outcome was recorded; the call may or may not have happened.',
+        },
+      },
+    }),
+    db.nodeRun.updateMany({
+      where: { runId, status: 'queued', run: { status } },
+      data: {
+        status: 'cancelled',
+        error: { code: 'not_started', message: 'The run ended before this step started.' },
+      },
+    }),
+  ]);
+  return finished.count > 0;
 }
 
 /**

@@ -5,13 +5,14 @@ import 'server-only';
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { getJsonDepth } from '../tools/json-text';
+import { getStorableIssues, MAX_JSON_DEPTH } from '../tools/storable';
 import { AppError } from './errors';
 import { parseJson } from '../tools/json-value';
 
 /** 5 MB: a 1000-node workflow export is about 1 MB. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
-export const MAX_JSON_DEPTH = 64;
+/** How deep a body may nest: a declaration or value at its limit and the request around it. */
+export { MAX_JSON_DEPTH };
 
 /** Reads the body as text, refusing more than `limit` bytes without buffering all of it. */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
@@ -41,10 +42,21 @@ function tooLarge(limit: number) {
   );
 }
 
+/**
+ * True for a Content-Type whose MIME type essence (the `type/subtype` before any parameter) is
+ * JSON: `application/json` or a `+json` type such as `application/merge-patch+json`. Parameters
+ * never count, so `text/plain; x=json` is not JSON: it is what a cross-site form can send without
+ * a CORS preflight.
+ */
+export function isJsonContentType(header: string): boolean {
+  const essence = header.split(';')[0].trim().toLowerCase();
+  return essence === 'application/json' || /^application\/[\w.+-]+\+json$/.test(essence);
+}
+
 /** Parses a JSON body, with a size and a nesting limit; malformed JSON says where. */
 export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
-  if (type && !/json/i.test(type)) {
+  if (type && !isJsonContentType(type)) {
     throw new AppError(
       'unsupported_media_type',
       `Send the body as JSON (Content-Type: application/json), not ${type}.`,
@@ -58,8 +70,21 @@ export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promis
   } catch (error) {
     throw new AppError('bad_request:json', `The request body is not valid JSON: ${(error as Error).message}`);
   }
-  if (getJsonDepth(value) > MAX_JSON_DEPTH) {
-    throw new AppError('bad_request:depth', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+  // Nothing in a body may be something the database cannot store: one check for every route.
+  const [problem] = getStorableIssues(value, {
+    at: '',
+    what: 'The request body',
+    maxDepth: MAX_JSON_DEPTH,
+  });
+  if (problem) {
+    const where = problem.path || '(the body)';
+    throw problem.code === 'too_deep'
+      ? new AppError(
+          'bad_request:depth',
+          `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels (level ${MAX_JSON_DEPTH + 1} starts at ${where}). Flatten it.`,
+          { details: { issues: [problem] } },
+        )
+      : new AppError('bad_request:text', `${where}: ${problem.message}`, { details: { issues: [problem] } });
   }
   return value;
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { assertSameOrigin } from './csrf';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assertSameOrigin, isProxyTrusted } from './csrf';
 
 const post = (headers: Record<string, string>) =>
   new Request('http://127.0.0.1:3000/api/workflows', { method: 'POST', headers });
@@ -26,12 +26,40 @@ describe('assertSameOrigin', () => {
     expect(() => assertSameOrigin(post({ 'sec-fetch-site': 'same-site' }))).toThrow(/same-site/);
   });
 
-  it('compares against the Host header a proxy forwarded', () => {
-    const request = new Request('http://10.0.0.5:3000/api/workflows', {
-      method: 'PUT',
-      headers: { origin: 'https://toolflow.example', 'x-forwarded-host': 'toolflow.example' },
+  describe('behind a reverse proxy', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
     });
-    expect(() => assertSameOrigin(request)).not.toThrow();
+    const forwarded = (host: string, origin: string) =>
+      new Request('http://10.0.0.5:3000/api/workflows', {
+        method: 'PUT',
+        headers: { host: '10.0.0.5:3000', origin, 'x-forwarded-host': host },
+      });
+
+    it('compares against X-Forwarded-Host when TOOLFLOW_TRUST_PROXY=1 says a proxy is in front', () => {
+      vi.stubEnv('TOOLFLOW_TRUST_PROXY', '1');
+      expect(() => assertSameOrigin(forwarded('toolflow.example', 'https://toolflow.example'))).not.toThrow();
+      expect(() => assertSameOrigin(forwarded('toolflow.example', 'https://evil.example'))).toThrow(
+        /Origin: https:\/\/evil\.example/,
+      );
+    });
+
+    it('ignores X-Forwarded-Host without it: a client could name any host there', () => {
+      vi.stubEnv('TOOLFLOW_TRUST_PROXY', '');
+      expect(() => assertSameOrigin(forwarded('evil.example', 'https://evil.example'))).toThrow(
+        /cross-site request/,
+      );
+      expect(() => assertSameOrigin(forwarded('evil.example', 'http://10.0.0.5:3000'))).not.toThrow();
+    });
+
+    it('takes only "1" as yes', () => {
+      for (const value of ['0', 'true', 'yes', '']) {
+        vi.stubEnv('TOOLFLOW_TRUST_PROXY', value);
+        expect(isProxyTrusted(), value).toBe(false);
+      }
+      vi.stubEnv('TOOLFLOW_TRUST_PROXY', '1');
+      expect(isProxyTrusted()).toBe(true);
+    });
   });
 
   it('never blocks reads', () => {

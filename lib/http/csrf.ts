@@ -10,12 +10,25 @@ import { AppError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * True when the configuration says a reverse proxy is in front (`TOOLFLOW_TRUST_PROXY=1`), so
+ * the `X-Forwarded-*` headers are the proxy's. Otherwise they are whatever the client sent:
+ * Next's server keeps a client's own and only fills in those that are missing.
+ */
+export function isProxyTrusted(env: Record<string, string | undefined> = process.env): boolean {
+  return env.TOOLFLOW_TRUST_PROXY?.trim() === '1';
+}
+
 /** The host the request was addressed to, as the browser saw it. */
 function getRequestHost(request: Request): string {
-  // Same order as Next's own Server Action origin check: a fronting proxy's x-forwarded-host
-  // first. A browser cannot set it cross-origin without a CORS preflight, which we never grant.
-  const forwarded = request.headers.get('x-forwarded-host')?.split(',')[0].trim();
-  return forwarded || request.headers.get('host') || new URL(request.url).host;
+  // Behind a trusted proxy, the proxy's X-Forwarded-Host names the host the browser used (the
+  // proxy may send its own Host upstream). Without one, a client could name any host there and
+  // make its Origin match, so only Host counts.
+  if (isProxyTrusted()) {
+    const forwarded = request.headers.get('x-forwarded-host')?.split(',')[0].trim();
+    if (forwarded) return forwarded;
+  }
+  return request.headers.get('host') || new URL(request.url).host;
 }
 
 function refuse(detail: string): never {

@@ -5,6 +5,7 @@ import 'server-only';
  * never sent to the client.
  */
 import type { ErrorCode, ErrorKind } from '../api/types';
+import { MAX_VALUE_DEPTH } from '../tools/storable';
 import { getSecretConfigProblem, MISCONFIGURED_HEADERS } from './secret-config';
 
 export type { ErrorCode, ErrorKind };
@@ -64,6 +65,28 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True for errors that mean "the database cannot store this value": a NUL character in text
+ * (SQLSTATE 22021), or JSON that Prisma refuses (nested too deep, an unpaired surrogate). The
+ * routes check what they are sent first and name the place (lib/tools/storable.ts); this is the
+ * net under those checks, for a value that reaches the database some other way (a path parameter).
+ */
+export function isUnstorableValueError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '22021') return true;
+    if (
+      typeof message === 'string' &&
+      /invalid byte sequence for encoding "UTF8": 0x00|JSON Error: (recursion limit exceeded|unexpected end of hex escape|.*surrogate)/.test(
+        message,
+      )
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Maps anything thrown in a route to a JSON response `{code, message, ...details}`. */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof AppError) {
@@ -85,6 +108,15 @@ export function toErrorResponse(error: unknown): Response {
           'The database cannot be reached right now. Your change was not saved; try again in a moment.',
       },
       { status: 503, headers: { 'retry-after': '2' } },
+    );
+  }
+  if (isUnstorableValueError(error)) {
+    return Response.json(
+      {
+        code: 'bad_request:unstorable',
+        message: `The request holds a value the database cannot store: a NUL character (\\u0000), an unpaired surrogate, or JSON nested deeper than ${MAX_VALUE_DEPTH} levels. Remove it and try again.`,
+      },
+      { status: 400 },
     );
   }
   console.error('Unhandled error in API route:', error);

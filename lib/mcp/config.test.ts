@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,8 +7,10 @@ import {
   getConfiguredStdioTarget,
   getMcpClientOptions,
   getMcpServerConfigs,
+  getSampleDataNote,
   splitCommandLine,
 } from './config';
+import { getSampleSpace, getSampleSpaceDir, LOCAL_SAMPLE_SPACE, SAMPLE_CAPS } from './sample-spaces';
 import { FAKE_SERVER, LOCAL_OPTIONS } from './__fixtures__/servers';
 
 function configDir(content: unknown): string {
@@ -118,28 +120,78 @@ describe('getConfiguredStdioTarget', () => {
 describe('sample servers', () => {
   const dataDir = () => mkdtempSync(path.join(tmpdir(), 'toolflow-data-'));
 
-  it('configures the memory and filesystem servers from node_modules, kept inside the data directory', async () => {
+  it("configures the memory and filesystem servers from node_modules, each in the space's own folder", async () => {
     const data = dataDir();
-    const configs = await getMcpServerConfigs({ env: { TOOLFLOW_DATA_DIR: data } });
+    const space = getSampleSpace('own_alice');
+    const configs = await getMcpServerConfigs({ env: { TOOLFLOW_DATA_DIR: data }, space });
     expect(configs.ok && Object.keys(configs.value)).toEqual(['memory', 'filesystem']);
     if (!configs.ok) return;
+    const home = getSampleSpaceDir(data, space);
+    expect(path.dirname(home)).toBe(path.join(data, 'samples'));
     expect(configs.value.memory).toMatchObject({
       command: process.execPath,
-      env: { MEMORY_FILE_PATH: path.join(data, 'mcp', 'memory.jsonl') },
+      env: {
+        MEMORY_FILE_PATH: path.join(home, 'memory', 'memory.jsonl'),
+        TOOLFLOW_SAMPLE_GUARD_ROOT: path.join(home, 'memory'),
+        TOOLFLOW_SAMPLE_GUARD_MAX_BYTES: String(SAMPLE_CAPS.memory.maxBytes),
+      },
       sample: true,
     });
-    expect(configs.value.filesystem.args.at(-1)).toBe(path.join(data, 'files'));
-    expect(configs.value.filesystem.cwd).toBe(path.join(data, 'files'));
+    // The guard is loaded before the server, and the owner's folder is the only allowed directory.
+    expect(configs.value.filesystem.args[0]).toBe('--import');
+    expect(configs.value.filesystem.args[1]).toMatch(/^file:.*\/lib\/mcp\/sample-guard\.mjs$/);
+    expect(configs.value.filesystem.args.slice(3)).toEqual([path.join(home, 'files')]);
+    expect(configs.value.filesystem.env?.TOOLFLOW_SAMPLE_GUARD_ROOT).toBe(path.join(home, 'files'));
   });
 
-  it('starts them as real MCP servers', async () => {
+  it('puts every space in a folder of its own, named by a hash that no key can steer', () => {
+    const dirs = ['own_Alice', 'own_alice', '../../etc', 'a/b', ''].map((id) =>
+      getSampleSpaceDir('/data', getSampleSpace(id)),
+    );
+    expect(new Set(dirs.map((d) => d.toLowerCase())).size).toBe(dirs.length);
+    for (const dir of dirs) expect(dir).toMatch(/^\/data\/samples\/[0-9a-f]{32}$/);
+    expect(getSampleSpaceDir('/data', LOCAL_SAMPLE_SPACE)).not.toBe(dirs[0]);
+  });
+
+  it('creates nothing until a sample server starts', async () => {
+    const data = dataDir();
+    await getMcpServerConfigs({ env: { TOOLFLOW_DATA_DIR: data }, space: getSampleSpace('own_alice') });
+    expect(readdirSync(data)).toEqual([]);
+  });
+
+  it('lists the samples without a space, but will not start one without saying whose data it is', async () => {
     const env = { TOOLFLOW_DATA_DIR: dataDir() };
+    const configs = await getMcpServerConfigs({ env });
+    expect(configs.ok && Object.keys(configs.value)).toEqual(['memory', 'filesystem']);
     for (const name of ['memory', 'filesystem']) {
-      const target = await getConfiguredStdioTarget(name, { env });
+      expect(await getConfiguredStdioTarget(name, { env })).toMatchObject({
+        ok: false,
+        error: [{ code: 'sample_without_space' }],
+      });
+    }
+  });
+
+  it('starts them as real MCP servers, which create their folder on first use', async () => {
+    const env = { TOOLFLOW_DATA_DIR: dataDir() };
+    const space = getSampleSpace('own_alice');
+    for (const name of ['memory', 'filesystem']) {
+      const target = await getConfiguredStdioTarget(name, { env, space });
       if (!target.ok) throw new Error(target.error[0].message);
       const listed = await listMcpTools(target.value, LOCAL_OPTIONS);
       expect(listed.ok && listed.value.tools.length).toBeGreaterThan(5);
     }
+    expect(readdirSync(getSampleSpaceDir(env.TOOLFLOW_DATA_DIR, space)).sort()).toEqual(['files', 'memory']);
+  });
+
+  it('says in plain words where a sample keeps data, and nothing for an operator server', async () => {
+    const env = { TOOLFLOW_DATA_DIR: dataDir() };
+    const configs = await getMcpServerConfigs({ env });
+    if (!configs.ok) throw new Error('no configs');
+    expect(getSampleDataNote(configs.value.memory, 'memory')).toMatch(
+      /^Your own Memory graph, kept by this Toolflow server; only your runs see it/,
+    );
+    expect(getSampleDataNote(configs.value.filesystem, 'filesystem')).toMatch(/paths resolve inside it/);
+    expect(getSampleDataNote({ command: 'mine', args: [] }, 'memory')).toBeUndefined();
   });
 
   it('gives way to an operator server of the same name, and can be turned off', async () => {

@@ -5,14 +5,16 @@ import 'server-only';
  * (JSON of the same shape, which wins). A stdio server runs a process, so its command is never
  * taken from a browser request; a request may only name a configured server.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SAMPLE_SERVER_NAMES } from '../toolkits/builtin';
 import { err, joinPointer, ok, type Issue, type Result } from '../result';
 import type { McpClientOptions, StdioTarget } from './client';
 import { getAllowedHosts, isPrivateAllowed } from './url-guard';
 import { getMember, parseJson } from '../tools/json-value';
+import { getSampleSpaceDir, SAMPLE_CAPS, type SampleSpace } from './sample-spaces';
 
 export const CONFIG_FILE_NAME = 'toolflow.config.json';
 
@@ -31,6 +33,8 @@ export interface McpConfigSources {
   /** Directory holding `toolflow.config.json`; default: the process's working directory. */
   cwd?: string;
   env?: Record<string, string | undefined>;
+  /** Whose data the runnable samples act on (sample-spaces.ts); they cannot start without one. */
+  space?: SampleSpace;
 }
 
 /**
@@ -72,46 +76,86 @@ async function readConfiguredServers(
 }
 
 /**
- * The runnable samples (issue 16): the official memory and filesystem MCP servers from the app's
- * own node_modules, run with this Node. The memory server keeps its graph in
- * `<data dir>/mcp/memory.jsonl`; the filesystem server may touch only `<data dir>/files` (and
- * starts there, so relative paths land in it). Both are shared by everyone using this Toolflow;
+ * The runnable samples: the official memory and filesystem MCP servers from the app's own
+ * node_modules, run with this Node and with sample-guard.mjs loaded first. Each space (one
+ * person's, sample-spaces.ts) has its own: the memory server keeps its graph in
+ * `<space>/memory/memory.jsonl`, and the filesystem server's only allowed directory is
+ * `<space>/files`, so relative paths resolve inside it and nothing outside it can be reached.
+ * The guard keeps every write inside that folder and within SAMPLE_CAPS. Without a space in
+ * `sources` the samples are listed but cannot be started (getConfiguredStdioTarget refuses).
  * `TOOLFLOW_SAMPLE_SERVERS=0` turns them off. None when the packages are not installed.
  */
 export function getSampleServerConfigs(sources: McpConfigSources = {}): Record<string, McpServerConfig> {
   const env = sources.env ?? process.env;
   if (env.TOOLFLOW_SAMPLE_SERVERS === '0') return {};
   const root = sources.cwd ?? process.cwd();
-  const dataDir = path.resolve(root, env.TOOLFLOW_DATA_DIR?.trim() || '.data');
+  const guard = path.join(root, 'lib', 'mcp', 'sample-guard.mjs');
+  if (!existsSync(/*turbopackIgnore: true*/ guard)) return {};
+  const space = sources.space
+    ? getSampleSpaceDir(path.resolve(root, env.TOOLFLOW_DATA_DIR?.trim() || '.data'), sources.space)
+    : undefined;
   const entry = (pkg: string) =>
     path.join(root, 'node_modules', '@modelcontextprotocol', pkg, 'dist', 'index.js');
+  /** A sample server in the folder `folder` of the space, guarded by `caps`. */
+  const sample = (
+    script: string,
+    folder: 'memory' | 'files',
+    name: string,
+    serve: (dir: string) => { args: string[]; env?: Record<string, string> },
+  ): Pick<McpServerConfig, 'command' | 'args' | 'env'> => {
+    if (!space) return { command: process.execPath, args: [] };
+    const dir = path.join(space, folder);
+    const served = serve(dir);
+    return {
+      command: process.execPath,
+      args: ['--import', pathToFileURL(guard).href, script, ...served.args],
+      env: {
+        ...served.env,
+        TOOLFLOW_SAMPLE_GUARD_ROOT: dir,
+        TOOLFLOW_SAMPLE_GUARD_MAX_BYTES: String(SAMPLE_CAPS[folder].maxBytes),
+        TOOLFLOW_SAMPLE_GUARD_MAX_ENTRIES: String(SAMPLE_CAPS[folder].maxEntries),
+        TOOLFLOW_SAMPLE_GUARD_NAME: name,
+      },
+    };
+  };
   const servers: Record<string, McpServerConfig> = {};
   const memory = entry('server-memory');
   if (existsSync(/*turbopackIgnore: true*/ memory)) {
-    const dir = path.join(dataDir, 'mcp');
-    mkdirSync(/*turbopackIgnore: true*/ dir, { recursive: true });
     servers[SAMPLE_SERVER_NAMES.memory] = {
-      command: process.execPath,
-      args: [memory],
-      env: { MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
-      description: 'Sample: the MCP memory server (a knowledge graph in the data directory)',
+      ...sample(memory, 'memory', 'Memory graph', (dir) => ({
+        args: [],
+        env: { MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
+      })),
+      description:
+        'Sample: the MCP memory server (a knowledge graph of your own, kept by this Toolflow server)',
       sample: true,
     };
   }
   const filesystem = entry('server-filesystem');
   if (existsSync(/*turbopackIgnore: true*/ filesystem)) {
-    const dir = path.join(dataDir, 'files');
-    mkdirSync(/*turbopackIgnore: true*/ dir, { recursive: true });
     servers[SAMPLE_SERVER_NAMES.files] = {
-      command: process.execPath,
-      args: [filesystem, dir],
-      cwd: dir,
-      description: 'Sample: the MCP filesystem server, confined to the files folder of the data directory',
+      ...sample(filesystem, 'files', 'Files folder', (dir) => ({ args: [dir] })),
+      description:
+        'Sample: the MCP filesystem server, confined to a folder of your own on this Toolflow server',
       sample: true,
     };
   }
   return servers;
 }
+
+/**
+ * What a runnable sample does with a person's data, in plain words, for the Run dialog; undefined
+ * for a server that is not one of the samples (an operator's server of the same name included).
+ */
+export function getSampleDataNote(config: McpServerConfig | undefined, name: string): string | undefined {
+  if (!config?.sample) return undefined;
+  if (name === SAMPLE_SERVER_NAMES.memory) {
+    return `Your own Memory graph, kept by this Toolflow server; only your runs see it (at most ${formatMegabytes(SAMPLE_CAPS.memory.maxBytes)}).`;
+  }
+  return `Your own folder, kept by this Toolflow server: paths resolve inside it, nothing outside it can be reached, and only your runs see it (at most ${formatMegabytes(SAMPLE_CAPS.files.maxBytes)} in ${SAMPLE_CAPS.files.maxEntries.toLocaleString('en-US')} files and folders).`;
+}
+
+const formatMegabytes = (bytes: number) => `${bytes / 1_000_000} MB`;
 
 /** The stdio target for a configured server name, or an error listing the names that exist. */
 export async function getConfiguredStdioTarget(
@@ -130,6 +174,16 @@ export async function getConfiguredStdioTarget(
         message: known.length
           ? `No MCP server named "${name}" is configured; configured servers: ${known.join(', ')}.`
           : `No MCP server named "${name}" is configured. Add it under "mcpServers" in ${CONFIG_FILE_NAME} or TOOLFLOW_MCP_SERVERS.`,
+      },
+    ]);
+  }
+  if (config.sample && !sources.space) {
+    // A bug, not a user's mistake: every caller that starts servers names whose data they act on.
+    return err([
+      {
+        path: '/mcpServer',
+        code: 'sample_without_space',
+        message: `The runnable sample "${name}" keeps each person's data apart, and was asked for without saying whose.`,
       },
     ]);
   }

@@ -17,6 +17,7 @@ import { listMcpTools } from './client';
 import { getConfiguredStdioTarget } from './config';
 import { planRunHere, runExportHere } from './run-port';
 import { startChangingHttpServer, type ChangingHttpServer } from './__fixtures__/http-server';
+import { getSampleSpace, getSampleSpaceDir } from './sample-spaces';
 import {
   LOCAL_OPTIONS,
   runServerConfig,
@@ -42,6 +43,7 @@ async function runHere(file: WorkflowExportV1, options: Parameters<typeof runExp
 function sampleEnv() {
   return { TOOLFLOW_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'toolflow-run-')) };
 }
+const space = getSampleSpace('own_runner');
 
 describe('the runnable samples', () => {
   it('carry exactly the tools their servers list today', async () => {
@@ -50,7 +52,7 @@ describe('the runnable samples', () => {
       ['memory', 'memory'],
       ['files', 'filesystem'],
     ]) {
-      const target = await getConfiguredStdioTarget(server, { env });
+      const target = await getConfiguredStdioTarget(server, { env, space });
       if (!target.ok) throw new Error(target.error[0].message);
       const listed = await listMcpTools(target.value, LOCAL_OPTIONS);
       if (!listed.ok) throw new Error(listed.error.message);
@@ -87,7 +89,7 @@ describe('a memory chain: create_entities → create_relations → read_graph', 
       },
       sampleTools('memory'),
     );
-    const outcome = await runHere(file, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
+    const outcome = await runHere(file, { client: LOCAL_OPTIONS, config: { env, space }, limits: LIMITS });
     expect(statuses(outcome.nodes)).toEqual({ create: 'succeeded', relate: 'succeeded', read: 'succeeded' });
     expect(outcome.nodes[2].result?.structuredContent).toEqual({
       entities: [
@@ -100,17 +102,16 @@ describe('a memory chain: create_entities → create_relations → read_graph', 
     expect(JSON.stringify(outcome.nodes[0].arguments)).toBe(
       JSON.stringify({ entities: file.nodes[0].input_parameters[0].value }),
     );
-    expect(readFileSync(path.join(env.TOOLFLOW_DATA_DIR, 'mcp', 'memory.jsonl'), 'utf8')).toContain(
-      '"knows"',
-    );
+    const home = getSampleSpaceDir(env.TOOLFLOW_DATA_DIR, space);
+    expect(readFileSync(path.join(home, 'memory', 'memory.jsonl'), 'utf8')).toContain('"knows"');
   });
 });
 
 describe('a filesystem chain: write, then read through a wired path', () => {
   it('reads back what it wrote, inside the sample folder only', async () => {
     const env = sampleEnv();
-    const root = path.join(env.TOOLFLOW_DATA_DIR, 'files');
-    // The sample server starts in its folder, so the relative path lands there.
+    const root = path.join(getSampleSpaceDir(env.TOOLFLOW_DATA_DIR, space), 'files');
+    // A relative path resolves inside the space's folder, the server's only allowed directory.
     const flat = buildExport(
       {
         steps: [
@@ -122,7 +123,7 @@ describe('a filesystem chain: write, then read through a wired path', () => {
       },
       sampleTools('files'),
     );
-    const run = await runHere(flat, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
+    const run = await runHere(flat, { client: LOCAL_OPTIONS, config: { env, space }, limits: LIMITS });
     expect(statuses(run.nodes)).toEqual({
       write: 'succeeded',
       find: 'succeeded',
@@ -215,7 +216,7 @@ describe('faults', () => {
       },
       faultTools,
     );
-    const outcome = await runHere(file, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
+    const outcome = await runHere(file, { client: LOCAL_OPTIONS, config: { env, space }, limits: LIMITS });
     expect(statuses(outcome.nodes)).toEqual({
       before: 'succeeded',
       crash: 'failed',
@@ -289,7 +290,7 @@ describe('faults', () => {
   it('says which server is not configured here and calls nothing', async () => {
     const env = { TOOLFLOW_MCP_SERVERS: '{}', TOOLFLOW_SAMPLE_SERVERS: '0' };
     const file = buildExport({ steps: [{ id: 'e', tool: 'echo', args: { text: 'x' } }] }, faultTools);
-    const outcome = await runHere(file, { client: LOCAL_OPTIONS, config: { env }, limits: LIMITS });
+    const outcome = await runHere(file, { client: LOCAL_OPTIONS, config: { env, space }, limits: LIMITS });
     expect(outcome.nodes[0]).toMatchObject({ status: 'failed', error: { code: 'server_unavailable' } });
     expect(outcome.nodes[0].error?.message).toContain('No MCP server named "faulty"');
   });

@@ -111,7 +111,9 @@ export async function getUnavailableServers(
 
 /**
  * Opens sessions, one per server label, when a step first needs its server (`startServer`, within
- * the start-up limit the executor gives), and calls tools on them.
+ * the start-up limit the executor gives), and calls tools on them. A port serves one run, so one
+ * sample space (`options.config.space`): its sessions, and the sample processes behind them, are
+ * never handed to another run, and close with it.
  */
 export function createMcpRunPort(options: McpRunPortOptions): McpRunPort {
   const sessions = new Map<string, Promise<Result<McpSession, RunError>>>();

@@ -19,10 +19,12 @@ import {
   markInterruptedRuns,
   saveNodeRecord,
 } from '../db/runs';
+import type { NodeRunRecord } from '../run/types';
 import type { McpClientOptions } from '../mcp/client';
 import type { McpConfigSources } from '../mcp/config';
 import { runExportHere } from '../mcp/run-port';
 import { planRun } from '../run/preflight';
+import { getSampleSpace } from '../mcp/sample-spaces';
 import type { WorkflowExportV1 } from '../workflow/types';
 import { RUN_QUEUE } from './boss';
 import { parseJson } from '../tools/json-value';
@@ -35,7 +37,8 @@ export interface RunWorkerOptions {
   db: Db;
   boss: PgBoss;
   client: McpClientOptions;
-  config?: McpConfigSources;
+  /** Where stdio servers are configured (tests); each run's sample space is its owner's. */
+  config?: Omit<McpConfigSources, 'space'>;
   /** Runs executed at the same time by this process (default 2). */
   concurrency?: number;
   /** How often held runs are heartbeated and checked for cancel requests (default 1 s). */
@@ -64,6 +67,38 @@ export interface RunWorker {
    * interrupted and stops them.
    */
   stop(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Stores a node's record; when the database refuses it (a value lib/run/cap.ts did not make
+ * storable), stores the same status, times and error without the arguments and result, noting
+ * that they were not stored, so the step still ends as it did. A database that cannot be reached
+ * fails both, and the error goes on to the run.
+ */
+export async function storeNodeRecord(db: Db, runId: string, record: NodeRunRecord): Promise<void> {
+  try {
+    await saveNodeRecord(db, runId, record);
+  } catch (error) {
+    console.error(
+      `toolflow worker: run ${runId}: the record of "${record.nodeId}" could not be stored:`,
+      error,
+    );
+    const missing = [record.arguments && 'arguments', record.result && 'result'].filter(Boolean);
+    await saveNodeRecord(db, runId, {
+      ...record,
+      arguments: undefined,
+      result: undefined,
+      truncated: [
+        ...(record.truncated ?? []),
+        `${missing.join(' and ') || 'record'}: not stored: the database refused ${missing.length > 1 ? 'them' : 'it'}`,
+      ],
+      ...(record.error
+        ? { error: { ...record.error, message: record.error.message.replace(/\p{Cs}/gu, '\uFFFD') } }
+        : {}),
+    }).catch(() => {
+      throw error;
+    });
+  }
 }
 
 /** A unique id for this worker process, readable in the database. */
@@ -108,17 +143,20 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       const plan = claimed.plan ?? planRun(file);
       const outcome = await runExportHere(file, plan, {
         client: options.client,
-        config: options.config,
+        // The samples act in the run owner's space, never in another's (lib/mcp/sample-spaces.ts).
+        config: { ...options.config, space: getSampleSpace(claimed.ownerId) },
         limits: claimed.limits,
         signal: controller.signal,
-        onNode: (record) => saveNodeRecord(db, runId, record),
+        onNode: (record) => storeNodeRecord(db, runId, record),
       });
       await finishRun(db, runId, outcome.status, outcome.error);
     } catch (error) {
+      // The cause is logged here; the run says what happened without the database's internals.
       console.error(`toolflow worker: run ${runId} failed:`, error);
       await finishRun(db, runId, 'failed', {
         code: 'worker_error',
-        message: `The worker could not finish this run: ${(error as Error).message}`,
+        message:
+          'The run could not be recorded to its end; the error was logged on the server. Steps that had not ended are marked failed or cancelled.',
       }).catch(() => {});
     } finally {
       active.delete(runId);

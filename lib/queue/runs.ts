@@ -11,8 +11,11 @@ import { getRevision } from '../db/revisions';
 import { createRun, finishRun, setRunJob, type RunSummary } from '../db/runs';
 import type { WorkflowRecord } from '../db/workflows';
 import { AppError } from '../http/errors';
-import { getMcpClientOptions } from '../mcp/config';
-import { planRunHere, type McpRunPortOptions } from '../mcp/run-port';
+import type { RequestOwner } from '../http/owner';
+import { getMcpClientOptions, getMcpServerConfigs, getSampleDataNote } from '../mcp/config';
+import { planRunHere } from '../mcp/run-port';
+import { getSampleSpace } from '../mcp/sample-spaces';
+import { getMember } from '../tools/json-value';
 import { getPreflight, type RunPlan } from '../run/preflight';
 import type { RunLimits } from '../run/types';
 import { exportWorkflow, formatExportFile, getExportHash } from '../workflow/export';
@@ -28,19 +31,21 @@ export interface PreparedRun {
   exportText: string;
   exportHash: string;
   plan: RunPlan;
+  /** Where a runnable sample keeps the person's data, by server label, in plain words. */
+  dataNotes: Map<string, string>;
 }
 
 /**
- * Saved version `version` of `workflow` (its current one, or a stored revision) made ready for a
- * run, planned on this machine: each server is looked up once (a stdio server in the
- * configuration, an HTTP URL through the URL guard). 404 `not_found:version` when there is no
- * such version.
+ * Saved version `version` of `workflow` (its current one, or a stored revision) made ready for
+ * `owner`'s run, planned on this machine: each server is looked up once (a stdio server in the
+ * configuration, an HTTP URL through the URL guard); the runnable samples act in the owner's
+ * space. 404 `not_found:version` when there is no such version.
  */
 export async function prepareRun(
   db: Db,
   workflow: WorkflowRecord,
   version: number,
-  options: Pick<McpRunPortOptions, 'client' | 'config'> = { client: getMcpClientOptions() },
+  owner: RequestOwner,
 ): Promise<PreparedRun> {
   const revision = version === workflow.version ? null : await getRevision(db, workflow.id, version);
   if (version !== workflow.version && !revision) {
@@ -52,19 +57,38 @@ export async function prepareRun(
   const source = revision ?? workflow;
   const file = exportWorkflow(source.document, { id: workflow.id, name: source.name });
   const exportText = formatExportFile(file);
+  const plan = await planRunHere(file, {
+    client: getMcpClientOptions(),
+    config: { space: getSampleSpace(owner.id) },
+  });
   return {
     workflowId: workflow.id,
     version,
     file,
     exportText,
     exportHash: getExportHash(exportText),
-    plan: await planRunHere(file, options),
+    plan,
+    dataNotes: await getDataNotes(plan),
   };
+}
+
+/** The plain-words note of each runnable sample the plan calls (getSampleDataNote). */
+async function getDataNotes(plan: RunPlan): Promise<Map<string, string>> {
+  const notes = new Map<string, string>();
+  if (!plan.servers.some((s) => s.server.kind === 'stdio')) return notes;
+  const configs = await getMcpServerConfigs();
+  if (!configs.ok) return notes;
+  for (const { server, label } of plan.servers) {
+    if (server.kind !== 'stdio') continue;
+    const note = getSampleDataNote(getMember(configs.value, server.name), server.name);
+    if (note) notes.set(label, note);
+  }
+  return notes;
 }
 
 /** The pre-flight list of a prepared run, as the API answers it. */
 export function getPreparedPreflight(prepared: PreparedRun) {
-  return getPreflight(prepared.plan, prepared.version, prepared.exportHash);
+  return getPreflight(prepared.plan, prepared.version, prepared.exportHash, prepared.dataNotes);
 }
 
 /**

@@ -1,11 +1,14 @@
 /**
- * Keeps what a run stores within a size: a node's arguments and result are capped at
- * `maxResultBytes` of JSON each, and every cut is named so the node can be marked (README
- * "Test-run semantics: limits"). Long strings are shortened, lists and objects lose their last
- * members, and binary payloads (`data`, `blob` of images, audio and resources) are dropped whole
- * rather than left as a broken half. Only the stored copy is cut: an edge still passes the
- * whole value to the next node. Pure.
+ * Keeps what a run stores within a size and within what the database can hold: a node's arguments
+ * and result are capped at `maxResultBytes` of JSON each, and every cut is named so the node can be
+ * marked (README "Test-run semantics: limits"). Long strings are shortened, lists and objects lose
+ * their last members, and binary payloads (`data`, `blob` of images, audio and resources) are
+ * dropped whole rather than left as a broken half. Arrays and objects nested deeper than a value
+ * may (MAX_VALUE_DEPTH, lib/tools/storable.ts) are stored as `"…"`, and an unpaired UTF-16
+ * surrogate as U+FFFD: the database refuses both. Only the stored copy is cut: an edge still passes the whole
+ * value to the next node. Pure.
  */
+import { MAX_VALUE_DEPTH } from '../tools/storable';
 
 const encoder = new TextEncoder();
 const byteLength = (text: string) => encoder.encode(text).length;
@@ -107,9 +110,86 @@ function capValue(value: unknown, budget: number, path: string, key: string, cut
   return value;
 }
 
-/** `value` within `maxBytes` of JSON, and what was cut to get there (nothing when it fit). */
-export function capJson<T>(value: T, maxBytes: number): Capped<T> {
+/**
+ * How deep a stored copy may nest: a value at its limit (MAX_VALUE_DEPTH), inside the object that
+ * holds it (the arguments by name, the result's `structuredContent` or `content`).
+ */
+export const MAX_STORED_DEPTH = MAX_VALUE_DEPTH + 1;
+
+/**
+ * `value` within `maxBytes` of JSON and `maxDepth` levels of nesting, and what was cut to get there
+ * (nothing when it fit).
+ */
+export function capJson<T>(value: T, maxBytes: number, maxDepth = MAX_STORED_DEPTH): Capped<T> {
   const cuts: string[] = [];
-  const capped = capValue(value, maxBytes, '', '', cuts) as T;
+  const storable = needsStorableCopy(value, maxDepth) ? copyStorable(value, maxDepth, cuts) : value;
+  const capped = capValue(storable, maxBytes, '', '', cuts) as T;
   return { value: capped, cuts };
+}
+
+/** A member as a plain assignment makes it, defined so that a `__proto__` key is a member too. */
+const MEMBER = { enumerable: true, writable: true, configurable: true } as const;
+
+/** Half of a UTF-16 surrogate pair standing alone. */
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
+
+/** True when `value` nests deeper than `maxDepth` or holds an unpaired surrogate (iterative). */
+function needsStorableCopy(value: unknown, maxDepth: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (LONE_SURROGATE.test(v)) return true;
+    } else if (v && typeof v === 'object') {
+      if (depth > maxDepth) return true;
+      for (const [key, child] of Object.entries(v)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * A copy of `value` the database can store: containers beyond `maxDepth` replaced by `"…"`, lone
+ * surrogates by U+FFFD, each change named in `cuts`. Iterative, so any depth is safe; members keep
+ * their order.
+ */
+function copyStorable(value: unknown, maxDepth: number, cuts: string[]): unknown {
+  const holder: { value?: unknown } = {};
+  const fix = (text: string, path: string) => {
+    if (!LONE_SURROGATE.test(text)) return text;
+    cuts.push(`${path || '/'}: unpaired UTF-16 surrogates stored as U+FFFD`);
+    return text.replace(LONE_SURROGATES, '\uFFFD');
+  };
+  const stack: { from: unknown; into: object; key: string; depth: number; path: string }[] = [
+    { from: value, into: holder, key: 'value', depth: 1, path: '' },
+  ];
+  while (stack.length) {
+    const { from, into, key, depth, path } = stack.pop()!;
+    const put = (v: unknown) => Object.defineProperty(into, key, { ...MEMBER, value: v });
+    if (typeof from === 'string') {
+      put(fix(from, path));
+    } else if (!from || typeof from !== 'object') {
+      put(from);
+    } else if (depth > maxDepth) {
+      cuts.push(`${path}: nested deeper than ${fmt(maxDepth)} levels, not stored`);
+      put('…');
+    } else {
+      const isArray = Array.isArray(from);
+      const entries = Object.entries(from);
+      const copy: object = isArray ? new Array(entries.length) : {};
+      put(copy);
+      for (const [name, child] of entries) {
+        const stored = isArray ? name : fix(name, path);
+        // Each member is defined here, in order, and filled when popped: the copy keeps the order.
+        if (!isArray) Object.defineProperty(copy, stored, { ...MEMBER, value: undefined });
+        const at = `${path}/${stored.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        stack.push({ from: child, into: copy, key: stored, depth: depth + 1, path: at });
+      }
+    }
+  }
+  return holder.value;
 }

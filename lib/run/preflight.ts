@@ -174,7 +174,12 @@ export function blockUnavailableServers(plan: RunPlan, unavailable: ReadonlyMap<
 }
 
 /** The pre-flight list of a run of saved version `version`, as the API answers it. */
-export function getPreflight(plan: RunPlan, version: number, exportHash: string) {
+export function getPreflight(
+  plan: RunPlan,
+  version: number,
+  exportHash: string,
+  dataNotes: ReadonlyMap<string, string> = new Map(),
+) {
   return {
     version,
     exportHash,
@@ -187,7 +192,10 @@ export function getPreflight(plan: RunPlan, version: number, exportHash: string)
       readOnly: node.readOnly,
       ...(node.blocked ? { blocked: node.blocked } : {}),
     })),
-    servers: plan.servers.map((s) => ({ label: s.label, kind: s.server.kind, tools: s.tools })),
+    servers: plan.servers.map((s) => {
+      const dataNote = dataNotes.get(s.label);
+      return { label: s.label, kind: s.server.kind, tools: s.tools, ...(dataNote ? { dataNote } : {}) };
+    }),
     runnable: plan.nodes.filter((n) => !n.blocked).length,
   };
 }

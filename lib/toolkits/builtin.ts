@@ -64,7 +64,7 @@ export const BUILTIN_TOOLKITS: readonly BuiltinToolkit[] = [
     key: 'memory',
     name: 'Memory (runnable sample)',
     description:
-      'A knowledge graph of entities, relations and observations: the official MCP memory server, run by Toolflow itself, so a test-run works with nothing configured.',
+      'A knowledge graph of entities, relations and observations: the official MCP memory server, run by Toolflow itself, so a test-run works with nothing configured. Each person has a graph of their own, which only their runs see.',
     tools: withServer('Memory (runnable sample)', SAMPLE_SERVER_NAMES.memory, MEMORY_TOOLS),
     server: SAMPLE_SERVER_NAMES.memory,
   },
@@ -72,7 +72,7 @@ export const BUILTIN_TOOLKITS: readonly BuiltinToolkit[] = [
     key: 'files',
     name: 'Files (runnable sample)',
     description:
-      'Read, write, search and list files in one folder of the data directory: the official MCP filesystem server, run by Toolflow itself.',
+      'Read, write, search and list files in a folder of your own on this Toolflow server, which only your runs see: the official MCP filesystem server, run by Toolflow itself.',
     tools: withServer('Files (runnable sample)', SAMPLE_SERVER_NAMES.files, FILESYSTEM_TOOLS),
     server: SAMPLE_SERVER_NAMES.files,
   },

@@ -2,7 +2,8 @@
  * Reading a toolkit's declarations from a file as uploaded or pasted: any format the core knows,
  * checked for the number of tools a toolkit may hold. Pure; the routes store the result.
  */
-import { err, ok, type Result } from '../result';
+import { err, joinPointer, ok, type Issue, type Result } from '../result';
+import { getStorableIssues } from '../tools/storable';
 import { importDeclarations, parseDeclarationsText } from '../tools/import';
 import type { DeclarationFormat, ToolDeclaration, ToolSource } from '../tools/types';
 
@@ -24,7 +25,20 @@ export function readDeclarations(
       : importDeclarations(input.declarations, { source });
   if (!imported.ok) return imported;
   const limited = checkToolCount(imported.value.tools);
-  return limited.ok ? imported : limited;
+  if (!limited.ok) return limited;
+  const unstorable = getDeclarationStorageIssues(imported.value.tools);
+  return unstorable.length ? err(unstorable) : imported;
+}
+
+/**
+ * Why declarations cannot be stored (lib/tools/storable.ts: nested deeper than a declaration may,
+ * or text the database cannot hold), one issue per problem, located as in an MCP `tools/list`
+ * answer (`/tools/<index>/inputSchema/…`), whatever format they were read from.
+ */
+export function getDeclarationStorageIssues(tools: readonly ToolDeclaration[]): Issue[] {
+  return tools.flatMap((tool, i) =>
+    getStorableIssues(tool, { at: joinPointer('/tools', i), what: `Tool "${tool.name}"` }),
+  );
 }
 
 function checkToolCount(tools: readonly ToolDeclaration[]): Result<true> {

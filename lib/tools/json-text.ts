@@ -7,13 +7,15 @@
 import { printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser';
 import { err, ok, type Issue, type Result } from '../result';
 import { parseJson } from './json-value';
+import { MAX_JSON_DEPTH } from './storable';
 
 /**
- * The deepest nesting of arrays and objects Toolflow reads from a file or value (README,
- * "Limits"). Real declaration files stay far below it; much deeper input would exhaust the
- * call stack of the code that walks it (cloning, schema conversion, hashing).
+ * The deepest nesting of arrays and objects Toolflow reads from a file (README, "Limits"): what
+ * the database can store in a declaration or value, and the file around it (storable.ts). Real
+ * declaration files stay far below it; much deeper input would also exhaust the call stack of the
+ * code that walks it (cloning, schema conversion, hashing).
  */
-export const MAX_JSON_DEPTH = 256;
+export { MAX_JSON_DEPTH };
 
 /** Depth of nested arrays/objects in a value, computed iteratively so hostile input cannot blow the stack. */
 export function getJsonDepth(value: unknown): number {

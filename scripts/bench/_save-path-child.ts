@@ -10,9 +10,10 @@ import { createId } from '../../lib/db/ids';
 import { sql } from '../../lib/db/sql';
 import { createWorkflow, REVISION_LIMIT, TX_OPTIONS, updateWorkflow } from '../../lib/db/workflows';
 import { MAX_JSON_DEPTH } from '../../lib/http/body';
-import { getJsonDepth } from '../../lib/tools/json-text';
+import { getStorableIssues } from '../../lib/tools/storable';
 import { parseJson } from '../../lib/tools/json-value';
 import { getDocumentIssues } from '../../lib/workflow/check';
+import { getDocumentStorageIssues } from '../../lib/workflow/storable';
 import type { WorkflowDocument } from '../../lib/workflow/types';
 import { measureOnEachDatabase, printRows } from './_child-db';
 import type { BenchRow } from './types';
@@ -102,12 +103,17 @@ async function measureWrites(db: Db, backend: string): Promise<BenchRow[]> {
 function measureCpu(): BenchRow[] {
   const body = JSON.stringify({ version: 3, document: doc });
   const pieces: Record<string, (parsed: { document: WorkflowDocument }) => unknown> = {
-    // As readJson (lib/http/body.ts) does: records without a prototype, then the depth limit.
+    // As readJson (lib/http/body.ts) does: records without a prototype, then the depth limit and
+    // the text the database cannot store, in one walk.
     'JSON.parse + depth limit': () => {
       const v = parseJson(body);
-      if (getJsonDepth(v) > MAX_JSON_DEPTH) throw new Error('too deep');
+      if (getStorableIssues(v, { at: '', what: 'body', maxDepth: MAX_JSON_DEPTH }).length) {
+        throw new Error('not storable');
+      }
     },
     'request schema (Ajv)': (parsed) => validateUpdateWorkflow(parsed),
+    'storage check (declarations and values, lib/workflow/storable.ts)': (parsed) =>
+      getDocumentStorageIssues(parsed.document),
     'write check (export + import validation, tool hashes)': (parsed) => getDocumentIssues(parsed.document),
   };
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(pieces).map((k) => [k, []]));

@@ -15,6 +15,8 @@ import type { OwnerClient } from '@/tests/owner-client';
 export const ORIGIN = 'http://127.0.0.1:3000';
 export const STATE_CHANGING = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type StateChangingMethod = (typeof STATE_CHANGING)[number];
+export const METHODS = ['GET', ...STATE_CHANGING] as const;
+export type Method = (typeof METHODS)[number];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RouteHandler = (request: Request, context: { params: Promise<any> }) => Promise<Response>;
@@ -29,6 +31,9 @@ export interface ApiRoute {
   handler: RouteHandler;
 }
 
+/** A route of any method (reads included). */
+export type AnyApiRoute = Omit<ApiRoute, 'method'> & { method: Method };
+
 const root = path.resolve(import.meta.dirname, '../..');
 
 function findRouteFiles(dir: string): string[] {
@@ -41,12 +46,17 @@ function findRouteFiles(dir: string): string[] {
 
 /** Every exported POST/PUT/PATCH/DELETE handler under app/api, sorted by path then method. */
 export async function getStateChangingRoutes(): Promise<ApiRoute[]> {
-  const routes: ApiRoute[] = [];
+  return (await getApiRoutes()).filter((r): r is ApiRoute => r.method !== 'GET');
+}
+
+/** Every exported GET/POST/PUT/PATCH/DELETE handler under app/api, sorted by path then method. */
+export async function getApiRoutes(): Promise<AnyApiRoute[]> {
+  const routes: AnyApiRoute[] = [];
   for (const full of findRouteFiles(path.join(root, 'app/api')).sort()) {
     const file = path.relative(root, full);
     const mod = (await import(/* @vite-ignore */ full)) as Record<string, unknown>;
     const routePath = '/' + path.dirname(file).replace(/^app\//, '');
-    for (const method of STATE_CHANGING) {
+    for (const method of METHODS) {
       if (typeof mod[method] === 'function') {
         routes.push({
           path: routePath,
@@ -155,7 +165,10 @@ export async function createOwnedRecords(
 }
 
 /** The path parameters a route needs, pointing at `records`. */
-export function getParams(route: ApiRoute, records: OwnedRecords): Record<string, string> {
+export function getParams(
+  route: Pick<ApiRoute, 'path' | 'file'>,
+  records: OwnedRecords,
+): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [, name] of route.path.matchAll(/\[(\w+)\]/g)) {
     if (name === 'id')
@@ -174,7 +187,7 @@ export function getParams(route: ApiRoute, records: OwnedRecords): Record<string
 }
 
 /** The URL a route answers at with `params` filled in. */
-export function getUrl(route: ApiRoute, params: Record<string, string>): string {
+export function getUrl(route: Pick<ApiRoute, 'path'>, params: Record<string, string>): string {
   return ORIGIN + route.path.replace(/\[(\w+)\]/g, (_, name: string) => encodeURIComponent(params[name]));
 }
 

@@ -1,10 +1,11 @@
 /**
- * Request size and JSON nesting limits on every route that accepts a body (found by walking
- * app/api): over 5 MB answers 413 whether or not the client declared the length, nesting deeper
- * than the limit answers 400, and neither writes anything nor takes the server down.
+ * Request size, JSON nesting and media type limits on every route that accepts a body (found by
+ * walking app/api): over 5 MB answers 413 whether or not the client declared the length, nesting
+ * deeper than the limit answers 400, a body that is not declared as JSON answers 415, and none of
+ * them writes anything or takes the server down.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '@/lib/http/body';
+import { isJsonContentType, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '@/lib/http/body';
 import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
 import { createOwnerClient } from '@/tests/owner-client';
 import { GET as listWorkflows, POST as createWorkflow } from '@/app/api/workflows/route';
@@ -68,6 +69,35 @@ describe('which routes read a body', () => {
         /\brequest\.(json|text|formData|arrayBuffer|blob|bytes)\(|\brequest\.body\b/,
       );
     }
+  });
+});
+
+/**
+ * Content types whose essence is not JSON although the word appears in a parameter: each is what
+ * a cross-site form or a `fetch` without a CORS preflight can send.
+ */
+const NOT_JSON = [
+  'text/plain; x=json',
+  'application/x-www-form-urlencoded; charset=json',
+  'multipart/form-data; boundary=json',
+  'text/plain',
+  'text/json-ish',
+  'application/jsonp',
+];
+
+describe('isJsonContentType', () => {
+  it('compares the MIME type essence, never a parameter', () => {
+    for (const type of NOT_JSON) expect(isJsonContentType(type), type).toBe(false);
+  });
+
+  it('takes application/json with any parameters and case, and +json types', () => {
+    for (const type of [
+      'application/json',
+      'Application/JSON; charset=utf-8',
+      ' application/json ;charset=UTF-8',
+      'application/merge-patch+json',
+    ])
+      expect(isJsonContentType(type), type).toBe(true);
   });
 });
 
@@ -144,6 +174,24 @@ describe.each(backends)('body limits on $name', (backend) => {
       expect(json.message).toContain(`deeper than ${MAX_JSON_DEPTH} levels`);
       expect(await snapshotDatabase(database.db)).toBe(before);
     });
+
+    it.each(NOT_JSON.slice(0, 3))(
+      'answers 415 to a valid JSON body sent as %s, writing nothing',
+      async (type) => {
+        const { params, url, headers } = await setUp(route);
+        const before = await snapshotDatabase(database.db);
+        const res = await route.handler(
+          rawRequest(url, route.method, JSON.stringify({ name: 'x', text: '{}', version: 1 }), {
+            ...headers,
+            'content-type': type,
+          }),
+          { params: Promise.resolve(params) },
+        );
+        expect(res.status).toBe(415);
+        expect((await res.json()).code).toBe('unsupported_media_type');
+        expect(await snapshotDatabase(database.db)).toBe(before);
+      },
+    );
 
     it('answers 400, not a crash, to nesting deep enough to exhaust a recursive parser', async () => {
       const { params, url, headers } = await setUp(route);

@@ -133,7 +133,6 @@ export const POST = withErrors(async (request: Request) => {
     new Response(stream, {
       headers: {
         'content-type': 'application/x-ndjson; charset=utf-8',
-        'cache-control': 'no-store',
         'x-toolflow-planner': planner.value.kind,
       },
     }),

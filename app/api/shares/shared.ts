@@ -3,8 +3,11 @@ import type { Db } from '@/lib/db/client';
 import { getSharedWorkflow } from '@/lib/db/shares';
 import { AppError } from '@/lib/http/errors';
 
-/** Headers for anything served by share token: never cached (revocation is immediate), never indexed. */
-export const SHARE_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' } as const;
+/**
+ * Headers for anything served by share token: never indexed. Never cached either (revocation is
+ * immediate): every API answer is `private, no-store` (next.config.js).
+ */
+export const SHARE_HEADERS = { 'x-robots-tag': 'noindex, nofollow' } as const;
 
 /** The live share's workflow, or 404 without saying whether the link ever existed. */
 export async function requireSharedWorkflow(db: Db, token: string) {

@@ -45,7 +45,13 @@ export async function requireToolkit(
   return toolkit;
 }
 
-/** 422 for declarations that could not be read, with every issue and its JSON path. */
+/** Problems with what the database can store (lib/tools/storable.ts), not with the declarations' meaning. */
+const STORAGE_CODES = new Set(['too_deep', 'unstorable_text']);
+
+/**
+ * 422 for declarations that could not be read, with every issue and its JSON path; 400 when the
+ * only problems are ones the database cannot store (too deep, a NUL character).
+ */
 export function declarationsError(issues: Issue[]): AppError {
   const [first] = issues;
   const where = first.path ? `${first.path}: ` : '';
@@ -53,9 +59,10 @@ export function declarationsError(issues: Issue[]): AppError {
     issues.length > 1
       ? ` (${issues.length - 1} more problem${issues.length > 2 ? 's' : ''} listed in "issues")`
       : '';
+  const storage = issues.every((issue) => STORAGE_CODES.has(issue.code ?? ''));
   return new AppError(
-    'unprocessable:declarations',
-    `The tool declarations could not be read. ${where}${first.message}${more}`,
+    storage ? 'bad_request:declarations' : 'unprocessable:declarations',
+    `The tool declarations ${storage ? 'cannot be stored' : 'could not be read'}. ${where}${first.message}${more}`,
     {
       details: { issues },
     },

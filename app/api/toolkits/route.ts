@@ -14,6 +14,7 @@ import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { getConfiguredStdioTarget, getMcpClientOptions, getMcpServerConfigs } from '@/lib/mcp/config';
+import { getSampleSpace } from '@/lib/mcp/sample-spaces';
 import { readMcpDeclarations } from '@/lib/mcp/toolkit-tools';
 import { readDeclarations } from '@/lib/toolkits/read';
 import { declarationsError, mcpError, toToolkitJson } from './access';
@@ -64,7 +65,9 @@ export const POST = withErrors(async (request: Request) => {
     if (body.mcpUrl !== undefined) {
       target = { kind: 'http' as const, url: body.mcpUrl.trim() };
     } else {
-      const configured = await getConfiguredStdioTarget(body.mcpServer!);
+      const configured = await getConfiguredStdioTarget(body.mcpServer!, {
+        space: getSampleSpace(owner.id),
+      });
       if (!configured.ok) throw new AppError('bad_request:mcpServer', configured.error[0].message);
       target = configured.value;
     }

@@ -62,7 +62,6 @@ export function getAttachmentHeaders(name: string): HeadersInit {
   return {
     'content-type': 'application/json; charset=utf-8',
     'content-disposition': `attachment; filename="${getExportFileName(name)}"`,
-    'cache-control': 'no-store',
   };
 }
 

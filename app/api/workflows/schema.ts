@@ -12,6 +12,7 @@ import type {
 import { compileRequestSchema } from '@/lib/http/body';
 import { AppError, type ErrorCode } from '@/lib/http/errors';
 import { getDocumentIssues } from '@/lib/workflow/check';
+import { getDocumentStorageIssues } from '@/lib/workflow/storable';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 
 const position = {
@@ -122,6 +123,7 @@ export function assertExportableDocument(
   doc: WorkflowDocument,
   opts: { at: string; what: string; code?: ErrorCode },
 ): void {
+  assertStorableDocument(doc, opts);
   const issues = getDocumentIssues(doc).map((issue) => ({ ...issue, path: opts.at + issue.path }));
   if (issues.length === 0) return;
   const shown = issues
@@ -131,6 +133,24 @@ export function assertExportableDocument(
   throw new AppError(
     opts.code ?? 'bad_request:document',
     `${opts.what} would not export to a file Toolflow can import again (${issues.length} problem${issues.length === 1 ? '' : 's'}): ${shown}${issues.length > 5 ? '; …' : ''}. Nothing was saved.`,
+    { details: { issues } },
+  );
+}
+
+/**
+ * 400 when the database cannot store the document (lib/workflow/storable.ts): a declaration or
+ * value nested too deep, or text holding a NUL character; each problem named with its JSON path.
+ */
+function assertStorableDocument(doc: WorkflowDocument, opts: { at: string; what: string }): void {
+  const issues = getDocumentStorageIssues(doc).map((issue) => ({ ...issue, path: opts.at + issue.path }));
+  if (issues.length === 0) return;
+  const shown = issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path || '(document)'}: ${issue.message}`)
+    .join('; ');
+  throw new AppError(
+    issues.every((issue) => issue.code === 'too_deep') ? 'bad_request:depth' : 'bad_request:text',
+    `${opts.what} cannot be stored: ${shown}${issues.length > 5 ? '; …' : ''} Nothing was saved.`,
     { details: { issues } },
   );
 }

@@ -4,6 +4,8 @@
  *   echo {text}      answers with the text (and structuredContent {text})
  *   sleep {ms}       answers after ms milliseconds (or when cancelled)
  *   exit {}          exits the process in the middle of the call, without answering
+ *   deep {levels}    answers with structuredContent nested `levels` arrays and objects deep, and a
+ *                    text block holding an unpaired surrogate (neither can be stored as sent)
  * Every call is appended to the file named by RUN_SERVER_LOG, when set, so a test can see which
  * calls reached the server. RUN_SERVER_START_DELAY_MS delays the answer to `initialize` (a server
  * slow to start).
@@ -17,7 +19,15 @@ const TOOLS = [
   { name: 'echo', description: 'Echo the text', inputSchema: object({ text: { type: 'string' } }) },
   { name: 'sleep', description: 'Wait ms milliseconds', inputSchema: object({ ms: { type: 'integer' } }) },
   { name: 'exit', description: 'Exit mid-call', inputSchema: object({}) },
+  { name: 'deep', description: 'Answer deeply nested', inputSchema: object({ levels: { type: 'integer' } }) },
 ];
+
+/** An object nested `levels` arrays and objects deep: `{"a": [{"a": [… 1 …]}]}`. */
+function nest(levels) {
+  let value = 1;
+  for (let i = 1; i < levels; i++) value = i % 2 ? [value] : { a: value };
+  return { a: value };
+}
 const timers = new Map();
 
 createInterface({ input: process.stdin }).on('line', (line) => {
@@ -58,6 +68,14 @@ createInterface({ input: process.stdin }).on('line', (line) => {
           args.ms,
         ),
       );
+    } else if (name === 'deep') {
+      send({
+        id: message.id,
+        result: {
+          content: [{ type: 'text', text: `nested ${args.levels} levels, half a pair: \ud83d` }],
+          structuredContent: nest(args.levels),
+        },
+      });
     } else if (name === 'exit') {
       process.exit(1);
     } else {

@@ -80,6 +80,6 @@ export const GET = withErrors(async (request: Request, context: Context) => {
     },
   });
   return new Response(stream, {
-    headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/x-ndjson; charset=utf-8' },
   });
 });

@@ -22,7 +22,6 @@ export const GET = withErrors(async (request: Request, context: Context) => {
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'content-disposition': `attachment; filename="run-${runId}.toolflow.json"`,
-      'cache-control': 'no-store',
       'x-toolflow-export-hash': exportHash,
     },
   });

@@ -13,6 +13,7 @@ import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { getConfiguredStdioTarget, getMcpClientOptions } from '@/lib/mcp/config';
+import { getSampleSpace } from '@/lib/mcp/sample-spaces';
 import { readMcpDeclarations } from '@/lib/mcp/toolkit-tools';
 import { findBuiltinToolkit } from '@/lib/toolkits/builtin';
 import { getToolkitChanges } from '@/lib/toolkits/changes';
@@ -65,7 +66,9 @@ export const POST = withErrors(async (request: Request, context: Context) => {
       if (toolkit.sourceKind === 'mcp-http') {
         target = { kind: 'http' as const, url: toolkit.sourceRef! };
       } else {
-        const configured = await getConfiguredStdioTarget(toolkit.sourceRef!);
+        const configured = await getConfiguredStdioTarget(toolkit.sourceRef!, {
+          space: getSampleSpace(owner.id),
+        });
         if (!configured.ok)
           throw new AppError(
             'unprocessable:mcpServer',

@@ -38,7 +38,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const body = await parseJsonBody(request, validateCreateRun);
   const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'run');
   await enforceRateLimit(runs, getRateLimitKey(request, owner), 'test-runs');
-  const prepared = await prepareRun(db, workflow, body.version);
+  const prepared = await prepareRun(db, workflow, body.version, owner);
   const run = await startRun(db, prepared, { ownerId: owner.id, limits: getRunLimits(process.env) });
   return withOwnerCookie(
     Response.json(

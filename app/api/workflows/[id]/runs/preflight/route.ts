@@ -17,7 +17,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   const raw = new URL(request.url).searchParams.get('version');
   const version = raw === null ? undefined : parseVersion(raw, 'version');
-  const { db, workflow } = await loadOwnedWorkflow(request, id, 'run');
-  const prepared = await prepareRun(db, workflow, version ?? workflow.version);
+  const { db, workflow, owner } = await loadOwnedWorkflow(request, id, 'run');
+  const prepared = await prepareRun(db, workflow, version ?? workflow.version, owner);
   return Response.json({ preflight: getPreparedPreflight(prepared) } satisfies { preflight: PreflightJson });
 });

@@ -43,7 +43,6 @@ export const GET = withErrors(async (request: Request, context: Context) => {
       'content-type': mime,
       'content-disposition': 'inline',
       'x-content-type-options': 'nosniff',
-      'cache-control': 'private, max-age=3600',
     },
   });
 });
