@@ -15,9 +15,12 @@ import { err, ok, type Result } from '../result';
 import { canonicalJson } from './canonical-json';
 import { isJsonObject } from './json-schema';
 import { setJsonMember } from './json-value';
+import { linearRegExp } from './linear-pattern';
+import { withoutUnsupportedPatterns, type UnsupportedPattern } from './schema-patterns';
 import type { JsonSchema } from './types';
 
-export type { ErrorObject, ValidateFunction };
+export type { ErrorObject, UnsupportedPattern, ValidateFunction };
+export { collectPatternSkips } from './linear-pattern';
 export { describeAjvError, getFirstPathSegment } from './ajv-errors';
 
 /** Whether compileSchema can be called now: always, here (see schema-compiler.browser.ts). */
@@ -39,12 +42,14 @@ export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
 // ownProperties: `required` and `properties` look at own members, so a value with a prototype
 // (an object literal, JSON.parse) and one without (parseJson) validate alike: by default Ajv
 // reads `data.__proto__` or `data.constructor`, which a plain `{}` inherits.
+// code.regExp: patterns run on RE2, in linear time (linear-pattern.ts).
 const AJV_OPTIONS: Options = {
   strict: false,
   allErrors: true,
   allowUnionTypes: true,
   validateSchema: false,
   ownProperties: true,
+  code: { regExp: linearRegExp },
 };
 
 const instances = new Map<SchemaDialect, Ajv>();
@@ -117,20 +122,30 @@ export function compileSchema(schema: JsonSchema): Result<ValidateFunction, stri
   const dialect = getSchemaDialect(schema);
   const { $schema: _schema, $id: _id, ...body } = schema;
   const ajv = getAjv(dialect);
+  // Patterns RE2 cannot express are left out, unchecked (getUnsupportedPatterns reports them).
+  const evaluated = withoutUnsupportedPatterns(body).schema;
   let compiled: Result<ValidateFunction, string>;
   try {
     const problem = checkSchema(ajv, body);
-    compiled = problem === undefined ? ok(ajv.compile(body)) : err(problem);
+    compiled = problem === undefined ? ok(ajv.compile(evaluated)) : err(problem);
   } catch (error) {
     compiled = err(error instanceof Error ? error.message : String(error));
   } finally {
     // The validator keeps what it needs; dropping the source keeps a long-lived server's
     // instance from growing with every declaration it ever saw.
-    ajv.removeSchema(body);
+    ajv.removeSchema(evaluated);
   }
   if (byText.size >= MAX_CACHED) byText.delete(byText.keys().next().value as string);
   byText.set(text, compiled);
   return compiled;
+}
+
+/**
+ * The patterns of a schema that compileSchema leaves out because RE2 cannot express them
+ * (a backreference, a lookaround), with their JSON paths: values are not checked against them.
+ */
+export function getUnsupportedPatterns(schema: JsonSchema): UnsupportedPattern[] {
+  return withoutUnsupportedPatterns(schema).unsupported;
 }
 
 /** Keywords whose value is a map of schemas, one schema, or a list of schemas. */

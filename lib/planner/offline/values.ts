@@ -317,7 +317,8 @@ function isAccepted(param: IndexedParam, value: unknown): boolean {
   }
   if (typeof value === 'string') {
     if (param.type !== 'str' && param.type !== 'any' && !param.stringList) return false;
-    if (param.pattern && !param.stringList && !param.pattern.test(value)) return false;
+    // A value the pattern could not be checked against in time is not placed there either.
+    if (param.pattern && !param.stringList && param.pattern.match(value) !== true) return false;
     if (param.holds.cell && !isCellReference(value)) return false;
     if (param.holds.range && !isRangeReference(value)) return false;
     return true;

@@ -1,0 +1,156 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CHECK_LIMIT,
+  collectPatternSkips,
+  compileLinearPattern,
+  getCheckCost,
+  linearRegExp,
+  RUN_LIMIT_MS,
+} from './linear-pattern';
+import { compileSchema } from './schema-validator';
+
+/** Patterns that take exponential (or high polynomial) time in a backtracking engine. */
+const CATASTROPHIC = [
+  '^(a+)+$',
+  '(a|aa)+$',
+  '(a|a?)+$',
+  '(.*a){20}',
+  '^(\\w+\\s?)*$',
+  '^(a*)*b$',
+  '(x+x+)+y',
+  '(\\d+)*\\.',
+  '^(([a-z])+.)+[A-Z]([a-z])+$',
+  '^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$',
+  // Not exponential for backtracking, but a DFA of 2^20 states: RE2 falls back to its NFA.
+  '^[ab]*a[ab]{20}$',
+];
+
+/** Well below a backtracking engine on these values (years), well above a linear check (ms). */
+const CHECK_BOUND_MS = 250;
+
+function matcherOf(pattern: string) {
+  const compiled = compileLinearPattern(pattern);
+  if (!compiled.ok) throw new Error(compiled.reason);
+  return compiled.matcher;
+}
+
+describe('linear patterns', () => {
+  it('check every catastrophic pattern against long values within a time bound', () => {
+    const value = fc.oneof(
+      fc
+        .tuple(
+          fc.constantFrom('a', 'x', '1', 'ab', 'a '),
+          fc.integer({ min: 20, max: 20_000 }),
+          fc.constantFrom('!', 'b', ' ', '', '@x.'),
+        )
+        .map(([unit, n, end]) => unit.repeat(n) + end),
+      fc
+        .array(fc.constantFrom('a', 'b', 'x', ' ', '1', '@', '.', 'A'), { minLength: 1, maxLength: 5_000 })
+        .map((c) => c.join('')),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...CATASTROPHIC), value, (pattern, v) => {
+        const matcher = matcherOf(pattern);
+        const started = performance.now();
+        const { value: matched, skipped } = collectPatternSkips(() => matcher.match(v));
+        const ms = performance.now() - started;
+        expect(ms).toBeLessThan(CHECK_BOUND_MS);
+        // Evaluated, not skipped: these values are within one check's limit.
+        expect(skipped).toEqual([]);
+        expect(typeof matched).toBe('boolean');
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('give the answer a backtracking engine gives, where it can give one', () => {
+    for (const pattern of CATASTROPHIC) {
+      const native = new RegExp(pattern, 'u');
+      const matcher = matcherOf(pattern);
+      for (const v of ['aaaa', 'aaab', 'ab@x.com', 'xxy', '12.', 'Abc aBcd', 'ab'.repeat(11) + 'a'])
+        expect([pattern, v, matcher.test(v)]).toEqual([pattern, v, native.test(v)]);
+    }
+  });
+
+  it('skip a check that would cost more than one check may, and say so', () => {
+    const matcher = matcherOf('^[ab]*a[ab]{200}$');
+    const long = 'ab'.repeat(20_000);
+    const started = performance.now();
+    const { value, skipped } = collectPatternSkips(() => [matcher.match(long), matcher.test(long)]);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(value).toEqual([undefined, true]);
+    expect(skipped).toEqual(['^[ab]*a[ab]{200}$']);
+    // A short value is still checked.
+    expect(collectPatternSkips(() => matcher.match('ab')).value).toBe(false);
+    expect(getCheckCost(201, long.length)).toBeGreaterThan(CHECK_LIMIT);
+  });
+
+  it('stop checking once a synchronous run has spent its pattern time, until the run ends', async () => {
+    const matcher = matcherOf('^[ab]*a[ab]{50}$');
+    // Each check of this value costs about a third of CHECK_LIMIT: tens of milliseconds.
+    const value = 'ab'.repeat(10_000) + 'b';
+    const started = performance.now();
+    let checks = 0;
+    const { skipped } = collectPatternSkips(() => {
+      while (matcher.match(value) !== undefined) checks++;
+    });
+    const ms = performance.now() - started;
+    expect(checks).toBeGreaterThan(1);
+    expect(skipped).toEqual(['^[ab]*a[ab]{50}$']);
+    expect(ms).toBeGreaterThanOrEqual(RUN_LIMIT_MS);
+    expect(ms).toBeLessThan(RUN_LIMIT_MS + 2 * CHECK_BOUND_MS);
+    // The next run (after a microtask checkpoint) checks again.
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(matcher.match('ab')).toBe(false);
+  });
+
+  it('pass every value through a pattern RE2 cannot express, without evaluating it', () => {
+    expect(compileLinearPattern('^(a+)+\\1$')).toEqual({ ok: false, reason: 'a backreference "\\1"' });
+    const engine = linearRegExp('^(a+)+\\1$', 'u');
+    const started = performance.now();
+    expect(engine.test('a'.repeat(50) + '!')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it('name each pattern for Ajv by its own text (Ajv shares compiled patterns by that key)', () => {
+    expect(String(linearRegExp('^a$', 'u'))).toBe('/^a$/u');
+    expect(String(linearRegExp('^b$', 'u'))).toBe('/^b$/u');
+    expect(String(linearRegExp('(?=a)', 'u'))).toBe('/(?=a)/u');
+  });
+});
+
+describe('schemas compiled with the linear engine', () => {
+  it('check pattern, patternProperties keys and nested patterns within a time bound', () => {
+    const compiled = compileSchema({
+      type: 'object',
+      properties: {
+        x: { type: 'string', pattern: '^(a+)+$' },
+        list: { type: 'array', items: { type: 'string', pattern: '(a|aa)+$' } },
+        env: {
+          type: 'object',
+          patternProperties: { '^(\\w+\\s?)*$': { type: 'number' } },
+          additionalProperties: false,
+        },
+      },
+    });
+    if (!compiled.ok) throw new Error(compiled.error);
+    const bad = 'a'.repeat(5_000) + '!';
+    const started = performance.now();
+    const valid = compiled.value({
+      x: bad,
+      list: [bad, bad, 'aaa'],
+      env: { [`${'ab '.repeat(3_000)}!`]: 1, ok: 'x' },
+    });
+    expect(performance.now() - started).toBeLessThan(CHECK_BOUND_MS);
+    expect(valid).toBe(false);
+    expect((compiled.value.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`).sort()).toEqual([
+      '/env additionalProperties',
+      '/env/ok type',
+      '/list/0 pattern',
+      '/list/1 pattern',
+      '/x pattern',
+    ]);
+  });
+});
