@@ -6,6 +6,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { isJsonEqual } from '@/lib/editor/param-form';
 import { linearRegExp } from '@/lib/tools/linear-pattern';
+import { plainTemplates, plainWidgets } from './plain-form-parts';
 import { SwitchWidget } from './switch-widget';
 
 /**
@@ -15,7 +16,7 @@ import { SwitchWidget } from './switch-widget';
  */
 const validator = customizeValidator({ ajvOptionsOverrides: { code: { regExp: linearRegExp } } });
 
-const widgets: RegistryWidgetsType = { CheckboxWidget: SwitchWidget };
+const widgets: RegistryWidgetsType = { ...plainWidgets, CheckboxWidget: SwitchWidget };
 
 const uiSchema: UiSchema = {
   'ui:submitButtonOptions': { norender: true },
@@ -90,6 +91,7 @@ export const ParamFormField = memo(function ParamFormField({
         formData={value}
         validator={validator}
         widgets={widgets}
+        templates={plainTemplates}
         idPrefix={idPrefix}
         disabled={disabled}
         showErrorList={false}
