@@ -83,7 +83,7 @@ describe('schema patterns from an MCP server', () => {
         path: '/1/inputSchema/properties/x/pattern',
         code: 'unsupported_pattern',
         message:
-          'b: the pattern "(a)\\\\1" uses a backreference "\\1", which Toolflow does not evaluate (only patterns that can be checked in linear time are); values are not checked against it.',
+          'b: the pattern "(a)\\1" uses a backreference "\\1", which Toolflow does not evaluate (only patterns that can be checked in linear time are); values are not checked against it.',
       },
       expect.objectContaining({
         path: '/1/outputSchema/patternProperties/^(?!_)',

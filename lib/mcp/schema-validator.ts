@@ -77,7 +77,7 @@ export function checkToolSchemas(tools: readonly ToolDeclaration[]): {
       for (const { path, pattern, reason } of getUnsupportedPatterns(schema)) {
         issues.push({
           path: where + path,
-          message: `${tool.name}: the pattern ${JSON.stringify(pattern)} uses ${reason}, which Toolflow does not evaluate (only patterns that can be checked in linear time are); values are not checked against it.`,
+          message: `${tool.name}: the pattern "${pattern}" uses ${reason}, which Toolflow does not evaluate (only patterns that can be checked in linear time are); values are not checked against it.`,
           code: 'unsupported_pattern',
         });
       }

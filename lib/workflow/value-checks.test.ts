@@ -44,7 +44,7 @@ describe('value checks against schema patterns', () => {
         code: 'unsupported_pattern',
         param: 'x',
         message:
-          'The pattern "^(a+)+\\\\1$" at /properties/x/pattern of tool "t" uses a backreference "\\1", which Toolflow does not evaluate: only patterns that can be checked in linear time are. Values are not checked against it; rewrite the pattern without it to have them checked.',
+          'The pattern "^(a+)+\\1$" at /properties/x/pattern of tool "t" uses a backreference "\\1", which Toolflow does not evaluate: only patterns that can be checked in linear time are. Values are not checked against it; rewrite the pattern without it to have them checked.',
       },
       // The rest of the schema is still checked.
       expect.objectContaining({ severity: 'error', code: 'invalid_value', param: 'y' }),

@@ -55,9 +55,9 @@ function getValidator(decl: ToolDeclaration): Validator {
   return validator;
 }
 
-/** A pattern as a message quotes it: long ones cut. */
+/** A pattern as a message quotes it, as written (backslashes single): long ones cut. */
 function quotePattern(pattern: string): string {
-  return JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern);
+  return `"${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}"`;
 }
 
 /** The top-level parameter a schema path is under (`/properties/x/…` → x), if one of `params`. */
