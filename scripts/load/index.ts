@@ -11,7 +11,7 @@
  *   npm run load -- --scenario patterns           schema patterns that backtracking would take
  *                                                 hours on, while /api/health is timed
  *                                                 (scripts/load/patterns.ts; 30 s per phase,
- *                                                 20 clients, 250 ms think time, one web process)
+ *                                                 20 clients, 1 s think time, one web process)
  *
  * Options: --seconds N (300) --owners N (40) --concurrency N (one request per tab)
  * --processes N (as `npm start` runs on Postgres: one per core, at most 4; 1 for builds before
@@ -129,7 +129,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
     // Short phases, a pace a browser keeps, and one web process (as on the embedded database,
     // where a frozen process is a full outage), unless told otherwise.
     if (!argv.some((a) => a.startsWith('--seconds'))) opts.seconds = 30;
-    if (!argv.some((a) => a.startsWith('--think-ms'))) opts.thinkMs = 250;
+    if (!argv.some((a) => a.startsWith('--think-ms'))) opts.thinkMs = 1000;
     opts.processes ??= 1;
   }
   if (opts.seconds <= 0) throw new Error('--seconds must be positive');

@@ -11,7 +11,7 @@ describe('the schema-pattern scenario', () => {
     expect(parseArgs(['--scenario', 'patterns'])).toMatchObject({
       scenario: 'patterns',
       seconds: 30,
-      thinkMs: 250,
+      thinkMs: 1000,
       processes: 1,
     });
     expect(parseArgs(['--scenario', 'patterns', '--seconds', '5', '--clients', '3'])).toMatchObject({
