@@ -24,6 +24,8 @@ import { translatePattern } from './pattern-syntax';
 export interface PatternMatcher {
   test(value: string): boolean;
   match(value: string): boolean | undefined;
+  /** The size of the compiled program (0 when the pattern is never evaluated), for getCheckCost. */
+  readonly size: number;
   toString(): string;
 }
 
@@ -108,6 +110,7 @@ function createMatcher(pattern: string, flags: string, re: RE2JS): PatternMatche
   return {
     test: (value) => match(String(value)) ?? true,
     match,
+    size,
     // Ajv keys the patterns of a validator by this text.
     toString: () => `/${pattern}/${flags}`,
   };
@@ -127,7 +130,7 @@ function chargeRun(ms: number): void {
 
 /** A matcher for a pattern that is never evaluated: every value passes. */
 function createUnevaluated(pattern: string, flags: string): PatternMatcher {
-  return { test: () => true, match: () => undefined, toString: () => `/${pattern}/${flags}` };
+  return { test: () => true, match: () => undefined, size: 0, toString: () => `/${pattern}/${flags}` };
 }
 
 /**

@@ -4,7 +4,7 @@
  * out of the copy Ajv compiles, so that what they would have checked is simply not checked.
  */
 import { joinPointer } from '../result';
-import { isJsonObject } from './json-schema';
+import { isJsonObject, SUBSCHEMA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from './json-schema';
 import { createRecord, setJsonMember } from './json-value';
 import { compileLinearPattern } from './linear-pattern';
 import type { JsonSchema } from './types';
@@ -17,33 +17,6 @@ export interface UnsupportedPattern {
   /** The construct RE2 cannot express: "a lookahead "(?=…)"", "a backreference "\1"". */
   reason: string;
 }
-
-/** Keywords whose value is a map of schemas, and those whose value is a schema or a list of them. */
-const SCHEMA_MAPS = [
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'dependencies',
-];
-const SCHEMA_VALUES = [
-  'items',
-  'prefixItems',
-  'additionalItems',
-  'additionalProperties',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'anyOf',
-  'allOf',
-  'oneOf',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-];
 
 /** Why RE2 cannot evaluate `pattern`, or undefined when it can (or when it is invalid anyway). */
 function getUnsupportedReason(pattern: string): string | undefined {
@@ -90,7 +63,7 @@ export function withoutUnsupportedPatterns(schema: JsonSchema): {
         drop('pattern');
       }
     }
-    for (const key of SCHEMA_MAPS) {
+    for (const key of SUBSCHEMA_MAP_KEYWORDS) {
       const map = node[key];
       if (!isJsonObject(map)) continue;
       let mapCopy: Record<string, unknown> | undefined;
@@ -109,7 +82,7 @@ export function withoutUnsupportedPatterns(schema: JsonSchema): {
       }
       if (mapCopy) set(key, mapCopy);
     }
-    for (const key of SCHEMA_VALUES) {
+    for (const key of SUBSCHEMA_KEYWORDS) {
       // Dropped with a pattern property above: not brought back.
       if (!(key in node) || (copy !== undefined && !(key in copy))) continue;
       const next = visit(node[key], joinPointer(path, key));

@@ -13,7 +13,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { err, ok, type Result } from '../result';
 import { canonicalJson } from './canonical-json';
-import { isJsonObject } from './json-schema';
+import { isJsonObject, SUBSCHEMA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from './json-schema';
 import { setJsonMember } from './json-value';
 import { linearRegExp } from './linear-pattern';
 import { withoutUnsupportedPatterns, type UnsupportedPattern } from './schema-patterns';
@@ -148,22 +148,6 @@ export function getUnsupportedPatterns(schema: JsonSchema): UnsupportedPattern[]
   return withoutUnsupportedPatterns(schema).unsupported;
 }
 
-/** Keywords whose value is a map of schemas, one schema, or a list of schemas. */
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_ONE = [
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-];
-const SCHEMA_LISTS = ['anyOf', 'allOf', 'oneOf', 'prefixItems', 'items'];
 /** Lists the meta-schemas want without duplicates, checked here instead of pair by pair. */
 const UNIQUE_LISTS = ['enum', 'required'];
 /** Lists longer than this are checked for duplicates here and shown to Ajv shortened. */
@@ -194,7 +178,7 @@ function checkSchema(ajv: Ajv, schema: JsonSchema): string | undefined {
       });
       out[key] = list.slice(0, 1);
     }
-    for (const key of SCHEMA_MAPS) {
+    for (const key of SUBSCHEMA_MAP_KEYWORDS) {
       const map = node[key];
       if (!isJsonObject(map)) continue;
       const copy: Record<string, unknown> = {};
@@ -202,7 +186,7 @@ function checkSchema(ajv: Ajv, schema: JsonSchema): string | undefined {
         setJsonMember(copy, name, shorten(sub, `${path}/${key}/${name}`));
       out[key] = copy;
     }
-    for (const key of [...SCHEMA_ONE, ...SCHEMA_LISTS]) {
+    for (const key of SUBSCHEMA_KEYWORDS) {
       if (key in node && (isJsonObject(node[key]) || Array.isArray(node[key])))
         out[key] = shorten(node[key], `${path}/${key}`);
     }
