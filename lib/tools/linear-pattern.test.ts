@@ -6,6 +6,8 @@ import {
   compileLinearPattern,
   getCheckCost,
   linearRegExp,
+  MAX_PATTERN_LENGTH,
+  MAX_PATTERN_SIZE,
   RUN_LIMIT_MS,
 } from './linear-pattern';
 import { compileSchema } from './schema-validator';
@@ -108,6 +110,39 @@ describe('linear patterns', () => {
     expect(matcher.match('ab')).toBe(false);
   });
 
+  it('do not compile a pattern too long, or too large once its repetitions are written out', () => {
+    const started = performance.now();
+    expect(compileLinearPattern('\\p{L}'.repeat(100_000))).toEqual({
+      ok: false,
+      reason: `a length of 500000 characters (Toolflow checks patterns of at most ${MAX_PATTERN_LENGTH})`,
+    });
+    expect(compileLinearPattern('a{1000}'.repeat(11))).toEqual({
+      ok: false,
+      reason: `a program too large to check quickly (about 11000 steps once its counted repetitions are written out; at most ${MAX_PATTERN_SIZE})`,
+    });
+    expect(performance.now() - started).toBeLessThan(CHECK_BOUND_MS);
+    // The largest ones allowed compile in a bounded time (about 150 ms here, under load).
+    for (const pattern of ['a{1000}'.repeat(9), '\\P{L}'.repeat(999), '[\\p{L}\\p{N}\\P{Lu}]'.repeat(250)]) {
+      const before = performance.now();
+      expect(compileLinearPattern(pattern).ok).toBe(true);
+      expect(performance.now() - before).toBeLessThan(1_000);
+    }
+  });
+
+  it('compile no new pattern once a run has spent its pattern time, and compile it in the next', async () => {
+    const busy = matcherOf('^[ab]*a[ab]{50}$');
+    const value = 'ab'.repeat(10_000) + 'b';
+    const { value: late, skipped } = collectPatternSkips(() => {
+      while (busy.match(value) !== undefined);
+      const fresh = compileLinearPattern('^fresh-[0-9]+$');
+      return fresh.ok ? fresh.matcher.match('fresh-1') : 'unsupported';
+    });
+    expect(late).toBeUndefined();
+    expect(skipped).toEqual(['^[ab]*a[ab]{50}$', '^fresh-[0-9]+$']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(matcherOf('^fresh-[0-9]+$').match('fresh-1')).toBe(true);
+  });
+
   it('pass every value through a pattern RE2 cannot express, without evaluating it', () => {
     expect(compileLinearPattern('^(a+)+\\1$')).toEqual({ ok: false, reason: 'a backreference "\\1"' });
     const engine = linearRegExp('^(a+)+\\1$', 'u');
@@ -154,5 +189,21 @@ describe('schemas compiled with the linear engine', () => {
       '/list/1 pattern',
       '/x pattern',
     ]);
+  });
+
+  it('keep no validator built while the run had no time left for its patterns', async () => {
+    const busy = matcherOf('^[ab]*a[ab]{50}$');
+    const value = 'ab'.repeat(10_000) + 'b';
+    const schema = { type: 'object', properties: { code: { type: 'string', pattern: '^late-[0-9]+$' } } };
+    const early = collectPatternSkips(() => {
+      while (busy.match(value) !== undefined);
+      const compiled = compileSchema(schema);
+      return compiled.ok && compiled.value({ code: 'x' });
+    });
+    // Not checked, and said so.
+    expect(early).toEqual({ value: true, skipped: ['^[ab]*a[ab]{50}$', '^late-[0-9]+$'] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const later = compileSchema(schema);
+    expect(later.ok && later.value({ code: 'x' })).toBe(false);
   });
 });

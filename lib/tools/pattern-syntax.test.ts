@@ -11,18 +11,34 @@ function linear(pattern: string, flags?: string) {
 }
 
 describe('translatePattern', () => {
+  /** The RE2 text a pattern becomes. */
+  const source = (pattern: string) => {
+    const translated = translatePattern(pattern);
+    if (!translated.ok) throw new Error(translated.reason);
+    return translated.source;
+  };
+
   it('writes out the ECMAScript meaning where RE2 spells or means it differently', () => {
-    expect(translatePattern('\\u00e9\\u{1F600}\\x41\\cJ\\0')).toEqual({
-      ok: true,
-      source: '\\x{e9}\\x{1F600}\\x{41}\\x{a}\\x{0}',
-    });
-    expect(translatePattern('\\uD83D\\uDE00')).toEqual({ ok: true, source: '\\x{1f600}' });
-    expect(translatePattern('(?<year>\\d{4})(?:-)')).toEqual({ ok: true, source: '(\\d{4})(?:-)' });
-    expect(translatePattern('[[\\b]')).toEqual({ ok: true, source: '[\\[\\x{8}]' });
-    expect(translatePattern('\\p{Letter}\\P{Script=Greek}\\p{gc=Lu}')).toEqual({
-      ok: true,
-      source: '\\p{L}\\P{Greek}\\p{Lu}',
-    });
+    expect(source('\\u00e9\\u{1F600}\\x41\\cJ\\0')).toBe('\\x{e9}\\x{1F600}\\x{41}\\x{a}\\x{0}');
+    expect(source('\\uD83D\\uDE00')).toBe('\\x{1f600}');
+    expect(source('(?<year>\\d{4})(?:-)')).toBe('(\\d{4})(?:-)');
+    expect(source('[[\\b]')).toBe('[\\[\\x{8}]');
+    expect(source('\\p{Letter}\\P{Script=Greek}\\p{gc=Lu}')).toBe('\\p{L}\\P{Greek}\\p{Lu}');
+  });
+
+  it('estimates the program a pattern compiles to, counted repetitions written out', () => {
+    const size = (pattern: string) => {
+      const translated = translatePattern(pattern);
+      return translated.ok ? translated.size : Number.NaN;
+    };
+    expect(size('abc')).toBe(3);
+    expect(size('a{1000}')).toBe(1000);
+    expect(size('(?:ab){3}c')).toBe(7);
+    expect(size('(?:a{10}){10}')).toBe(100);
+    expect(size('[a-z]{2}\\d')).toBe(24);
+    expect(size('a+b*c?|d')).toBe(4);
+    expect(size('a{2,}')).toBe(3);
+    expect(size('x{0}')).toBe(0);
   });
 
   it('names the construct RE2 cannot express', () => {

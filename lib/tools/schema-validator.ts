@@ -15,7 +15,7 @@ import { err, ok, type Result } from '../result';
 import { canonicalJson } from './canonical-json';
 import { isJsonObject, SUBSCHEMA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from './json-schema';
 import { setJsonMember } from './json-value';
-import { linearRegExp } from './linear-pattern';
+import { collectPatternSkips, linearRegExp } from './linear-pattern';
 import { withoutUnsupportedPatterns, type UnsupportedPattern } from './schema-patterns';
 import type { JsonSchema } from './types';
 
@@ -123,18 +123,22 @@ export function compileSchema(schema: JsonSchema): Result<ValidateFunction, stri
   const { $schema: _schema, $id: _id, ...body } = schema;
   const ajv = getAjv(dialect);
   // Patterns RE2 cannot express are left out, unchecked (getUnsupportedPatterns reports them).
-  const evaluated = withoutUnsupportedPatterns(body).schema;
-  let compiled: Result<ValidateFunction, string>;
-  try {
-    const problem = checkSchema(ajv, body);
-    compiled = problem === undefined ? ok(ajv.compile(evaluated)) : err(problem);
-  } catch (error) {
-    compiled = err(error instanceof Error ? error.message : String(error));
-  } finally {
-    // The validator keeps what it needs; dropping the source keeps a long-lived server's
-    // instance from growing with every declaration it ever saw.
-    ajv.removeSchema(evaluated);
-  }
+  // A pattern left uncompiled for lack of time makes a validator that is not kept: the same
+  // schema compiled later, with time to spare, checks it.
+  const { value: compiled, skipped } = collectPatternSkips((): Result<ValidateFunction, string> => {
+    const evaluated = withoutUnsupportedPatterns(body).schema;
+    try {
+      const problem = checkSchema(ajv, body);
+      return problem === undefined ? ok(ajv.compile(evaluated)) : err(problem);
+    } catch (error) {
+      return err(error instanceof Error ? error.message : String(error));
+    } finally {
+      // The validator keeps what it needs; dropping the source keeps a long-lived server's
+      // instance from growing with every declaration it ever saw.
+      ajv.removeSchema(evaluated);
+    }
+  });
+  if (skipped.length > 0) return compiled;
   if (byText.size >= MAX_CACHED) byText.delete(byText.keys().next().value as string);
   byText.set(text, compiled);
   return compiled;
