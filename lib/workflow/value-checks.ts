@@ -42,16 +42,16 @@ type Validator = ({ validate: ValidateFunction } | { reason: string }) & {
 const validators = new WeakMap<ToolDeclaration, Validator>();
 
 function getValidator(decl: ToolDeclaration): Validator {
-  let validator = validators.get(decl);
-  if (!validator) {
-    const schema = isJsonObject(decl.inputSchema) ? decl.inputSchema : {};
+  const known = validators.get(decl);
+  if (known) return known;
+  const schema = isJsonObject(decl.inputSchema) ? decl.inputSchema : {};
+  const { value: validator, skipped } = collectPatternSkips((): Validator => {
     const compiled = compileSchema(schema);
     const unsupported = getUnsupportedPatterns(schema);
-    validator = compiled.ok
-      ? { validate: compiled.value, unsupported }
-      : { reason: compiled.error, unsupported };
-    validators.set(decl, validator);
-  }
+    return compiled.ok ? { validate: compiled.value, unsupported } : { reason: compiled.error, unsupported };
+  });
+  // Built while the run had no time left for its patterns: used now, built again next time.
+  if (skipped.length === 0) validators.set(decl, validator);
   return validator;
 }
 
