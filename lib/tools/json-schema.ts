@@ -9,35 +9,6 @@ import type { JsonSchema, ParamType } from './types';
 /** The longest `$ref` chain followed before giving up; real schemas stay far below it. */
 const MAX_REF_HOPS = 64;
 
-/** Keywords whose value is a map of subschemas (by name or pattern), in any draft. */
-export const SUBSCHEMA_MAP_KEYWORDS = [
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'dependencies',
-] as const;
-
-/** Keywords whose value is one subschema or a list of them, in any draft. */
-export const SUBSCHEMA_KEYWORDS = [
-  'items',
-  'prefixItems',
-  'additionalItems',
-  'additionalProperties',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'anyOf',
-  'allOf',
-  'oneOf',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-] as const;
-
 /** True for a plain JSON object (not an array, not null). */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -4,7 +4,7 @@
  * out of the copy Ajv compiles, so that what they would have checked is simply not checked.
  */
 import { joinPointer } from '../result';
-import { isJsonObject, SUBSCHEMA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from './json-schema';
+import { isJsonObject } from './json-schema';
 import { createRecord, setJsonMember } from './json-value';
 import { compileLinearPattern } from './linear-pattern';
 import type { JsonSchema } from './types';
@@ -17,6 +17,36 @@ export interface UnsupportedPattern {
   /** The construct RE2 cannot express: "a lookahead "(?=…)"", "a backreference "\1"". */
   reason: string;
 }
+
+// Here rather than in json-schema.ts, which the editor's page loads: these load with Ajv.
+/** Keywords whose value is a map of subschemas (by name or pattern), in any draft. */
+export const SUBSCHEMA_MAP_KEYWORDS = [
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+] as const;
+
+/** Keywords whose value is one subschema or a list of them, in any draft. */
+export const SUBSCHEMA_KEYWORDS = [
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'anyOf',
+  'allOf',
+  'oneOf',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+] as const;
 
 /** Why RE2 cannot evaluate `pattern`, or undefined when it can (or when it is invalid anyway). */
 function getUnsupportedReason(pattern: string): string | undefined {

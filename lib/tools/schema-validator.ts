@@ -13,10 +13,15 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { err, ok, type Result } from '../result';
 import { canonicalJson } from './canonical-json';
-import { isJsonObject, SUBSCHEMA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from './json-schema';
+import { isJsonObject } from './json-schema';
 import { setJsonMember } from './json-value';
 import { collectPatternSkips, linearRegExp } from './linear-pattern';
-import { withoutUnsupportedPatterns, type UnsupportedPattern } from './schema-patterns';
+import {
+  SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_MAP_KEYWORDS,
+  withoutUnsupportedPatterns,
+  type UnsupportedPattern,
+} from './schema-patterns';
 import type { JsonSchema } from './types';
 
 export type { ErrorObject, UnsupportedPattern, ValidateFunction };
