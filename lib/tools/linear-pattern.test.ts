@@ -10,23 +10,8 @@ import {
   MAX_PATTERN_SIZE,
   RUN_LIMIT_MS,
 } from './linear-pattern';
+import { CATASTROPHIC_PATTERNS as CATASTROPHIC } from '../../tests/fixtures/catastrophic-patterns';
 import { compileSchema } from './schema-validator';
-
-/** Patterns that take exponential (or high polynomial) time in a backtracking engine. */
-const CATASTROPHIC = [
-  '^(a+)+$',
-  '(a|aa)+$',
-  '(a|a?)+$',
-  '(.*a){20}',
-  '^(\\w+\\s?)*$',
-  '^(a*)*b$',
-  '(x+x+)+y',
-  '(\\d+)*\\.',
-  '^(([a-z])+.)+[A-Z]([a-z])+$',
-  '^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$',
-  // Not exponential for backtracking, but a DFA of 2^20 states: RE2 falls back to its NFA.
-  '^[ab]*a[ab]{20}$',
-];
 
 /** Well below a backtracking engine on these values (years), well above a linear check (ms). */
 const CHECK_BOUND_MS = 250;

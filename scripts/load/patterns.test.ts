@@ -3,7 +3,8 @@ import { getValueProblems } from '../../lib/workflow/export';
 import { getDocumentIssues } from '../../lib/workflow/check';
 import type { WorkflowDocument } from '../../lib/workflow/types';
 import { parseArgs } from './index';
-import { buildPatternDocument, CATASTROPHIC_PATTERNS } from './patterns';
+import { CATASTROPHIC_PATTERNS } from '../../tests/fixtures/catastrophic-patterns';
+import { buildPatternDocument } from './patterns';
 import { createRandom } from './random';
 
 describe('the schema-pattern scenario', () => {

@@ -10,21 +10,12 @@
  * fresh server compile its routes first.
  */
 import { hashDeclaration } from '../../lib/tools/canonical-json';
+import { CATASTROPHIC_PATTERNS } from '../../tests/fixtures/catastrophic-patterns';
 import type { ToolDeclaration } from '../../lib/tools/types';
 import { createHttpClient, type HttpReply } from './http';
 import { createRandom, type Random } from './random';
 import { percentile } from './stats';
 
-/** Patterns a backtracking engine takes exponential (or high polynomial) time on. */
-export const CATASTROPHIC_PATTERNS = [
-  '^(a+)+$',
-  '(a|aa)+$',
-  '(a|a?)+$',
-  '(.*a){20}',
-  '^(\\w+\\s?)*$',
-  '^(a*)*b$',
-  '^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$',
-];
 const HARMLESS_PATTERN = '^[a-z!]+$';
 /** What health must stay under, at the 99th percentile. */
 export const HEALTH_LIMIT_MS = 50;
