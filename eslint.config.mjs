@@ -27,7 +27,7 @@ export const CORE_LAYERS = {
 export const CORE_SHARED_FILES = ['lib/result.ts', 'lib/plural.ts', 'lib/lru.ts', 'lib/on-demand.ts'];
 
 /** The packages the core may import: pure computation on values, no IO. */
-export const CORE_PACKAGES = ['ajv', 'ajv-formats', 'jsonc-parser', 'jsonrepair', '@noble/hashes'];
+export const CORE_PACKAGES = ['ajv', 'ajv-formats', 'jsonc-parser', 'jsonrepair', '@noble/hashes', 're2js'];
 /** What the core's own test fixtures (`__fixtures__`) may import besides. */
 const CORE_FIXTURE_PACKAGES = ['fast-check'];
 

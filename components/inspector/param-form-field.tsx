@@ -1,13 +1,22 @@
 'use client';
 import { memo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
-import validator from '@rjsf/validator-ajv8';
+import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { isJsonEqual } from '@/lib/editor/param-form';
+import { linearRegExp } from '@/lib/tools/linear-pattern';
+import { plainTemplates, plainWidgets } from './plain-form-parts';
 import { SwitchWidget } from './switch-widget';
 
-const widgets: RegistryWidgetsType = { CheckboxWidget: SwitchWidget };
+/**
+ * The form checks values against the schema itself (which `oneOf` branch a value takes, an
+ * `if`/`then`), so its Ajv evaluates schema patterns too: on RE2, in linear time, like every
+ * other Ajv in Toolflow.
+ */
+const validator = customizeValidator({ ajvOptionsOverrides: { code: { regExp: linearRegExp } } });
+
+const widgets: RegistryWidgetsType = { ...plainWidgets, CheckboxWidget: SwitchWidget };
 
 const uiSchema: UiSchema = {
   'ui:submitButtonOptions': { norender: true },
@@ -82,6 +91,7 @@ export const ParamFormField = memo(function ParamFormField({
         formData={value}
         validator={validator}
         widgets={widgets}
+        templates={plainTemplates}
         idPrefix={idPrefix}
         disabled={disabled}
         showErrorList={false}

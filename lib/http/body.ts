@@ -6,6 +6,7 @@ import 'server-only';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { getStorableIssues, MAX_JSON_DEPTH } from '../tools/storable';
+import { linearRegExp } from '../tools/linear-pattern';
 import { AppError } from './errors';
 import { parseJson } from '../tools/json-value';
 
@@ -89,7 +90,13 @@ export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promis
   return value;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+// Patterns run on RE2 (linear time), as everywhere in Toolflow (lib/tools/linear-pattern.ts).
+const ajv = new Ajv({
+  allErrors: true,
+  strict: false,
+  allowUnionTypes: true,
+  code: { regExp: linearRegExp },
+});
 addFormats(ajv);
 
 /** Compiles a request schema once (at module load of the route). */

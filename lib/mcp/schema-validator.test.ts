@@ -56,3 +56,39 @@ describe('checkToolSchemas', () => {
     expect(issues).toMatchObject([{ path: '/1/inputSchema', code: 'bad_schema' }]);
   });
 });
+
+describe('schema patterns from an MCP server', () => {
+  it('are checked in linear time by the validator the SDK is given', () => {
+    const validate = createDialectAwareValidator().getValidator({
+      type: 'object',
+      properties: { x: { type: 'string', pattern: '^(a+)+$' } },
+    } as JsonSchemaType);
+    const started = performance.now();
+    expect(validate({ x: 'a'.repeat(40) + '!' })).toMatchObject({ valid: false });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('are reported, each at its path in the tool list, when RE2 cannot express them', () => {
+    const { issues } = checkToolSchemas([
+      { name: 'a', description: '', inputSchema: { type: 'object' } },
+      {
+        name: 'b',
+        description: '',
+        inputSchema: { type: 'object', properties: { x: { type: 'string', pattern: '(a)\\1' } } },
+        outputSchema: { type: 'object', patternProperties: { '^(?!_)': {} } },
+      },
+    ]);
+    expect(issues).toEqual([
+      {
+        path: '/1/inputSchema/properties/x/pattern',
+        code: 'unsupported_pattern',
+        message:
+          'b: the pattern "(a)\\1" uses a backreference "\\1", which Toolflow does not evaluate (only patterns that can be checked in linear time are); values are not checked against it.',
+      },
+      expect.objectContaining({
+        path: '/1/outputSchema/patternProperties/^(?!_)',
+        code: 'unsupported_pattern',
+      }),
+    ]);
+  });
+});

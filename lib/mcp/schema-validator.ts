@@ -17,6 +17,7 @@ import {
   compileSchema,
   describeAjvError,
   getSchemaDialect,
+  getUnsupportedPatterns,
   type SchemaDialect,
 } from '../tools/schema-validator';
 
@@ -57,7 +58,8 @@ export interface ToolSchemaReport {
 
 /**
  * Compile every tool's input and output schema with the Ajv for its dialect. Issues are located
- * by JSON Pointer into the `tools` array (`/3/inputSchema`).
+ * by JSON Pointer into the `tools` array (`/3/inputSchema`); a pattern Toolflow does not evaluate
+ * (RE2 cannot express it) is one too, at its own path (`/3/inputSchema/properties/x/pattern`).
  */
 export function checkToolSchemas(tools: readonly ToolDeclaration[]): {
   reports: ToolSchemaReport[];
@@ -67,22 +69,23 @@ export function checkToolSchemas(tools: readonly ToolDeclaration[]): {
   const issues: Issue[] = [];
   tools.forEach((tool, index) => {
     const report: ToolSchemaReport = { name: tool.name, inputDialect: getSchemaDialect(tool.inputSchema) };
-    const input = compileSchema(tool.inputSchema);
-    if (!input.ok)
-      issues.push({
-        path: joinPointer('', index, 'inputSchema'),
-        message: `${tool.name}: ${input.error}`,
-        code: 'bad_schema',
-      });
+    const check = (schema: JsonSchema, key: 'inputSchema' | 'outputSchema') => {
+      const compiled = compileSchema(schema);
+      const where = joinPointer('', index, key);
+      if (!compiled.ok)
+        issues.push({ path: where, message: `${tool.name}: ${compiled.error}`, code: 'bad_schema' });
+      for (const { path, pattern, reason } of getUnsupportedPatterns(schema)) {
+        issues.push({
+          path: where + path,
+          message: `${tool.name}: the pattern "${pattern}" uses ${reason}, which Toolflow does not evaluate (only patterns that can be checked in linear time are); values are not checked against it.`,
+          code: 'unsupported_pattern',
+        });
+      }
+    };
+    check(tool.inputSchema, 'inputSchema');
     if (tool.outputSchema) {
       report.outputDialect = getSchemaDialect(tool.outputSchema);
-      const output = compileSchema(tool.outputSchema);
-      if (!output.ok)
-        issues.push({
-          path: joinPointer('', index, 'outputSchema'),
-          message: `${tool.name}: ${output.error}`,
-          code: 'bad_schema',
-        });
+      check(tool.outputSchema, 'outputSchema');
     }
     reports.push(report);
   });

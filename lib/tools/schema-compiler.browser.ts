@@ -8,9 +8,9 @@ import type { JsonSchema } from './types';
 import type { Result } from '../result';
 import { onDemand } from '../on-demand';
 import type * as SchemaValidatorModule from './schema-validator';
-import type { ValidateFunction } from './schema-validator';
+import type { UnsupportedPattern, ValidateFunction } from './schema-validator';
 
-export type { ErrorObject, ValidateFunction } from './schema-validator';
+export type { ErrorObject, UnsupportedPattern, ValidateFunction } from './schema-validator';
 export { describeAjvError, getFirstPathSegment } from './ajv-errors';
 
 type SchemaValidator = typeof SchemaValidatorModule;
@@ -26,9 +26,23 @@ export async function loadSchemaCompiler(): Promise<void> {
   await validator.load();
 }
 
+function getLoaded(what: string): SchemaValidator {
+  const loaded = validator.get();
+  if (!loaded) throw new Error(`${what} was called before loadSchemaCompiler() resolved.`);
+  return loaded;
+}
+
 /** As schema-validator.ts's compileSchema; throws when called before loadSchemaCompiler resolved. */
 export function compileSchema(schema: JsonSchema): Result<ValidateFunction, string> {
-  const loaded = validator.get();
-  if (!loaded) throw new Error('compileSchema was called before loadSchemaCompiler() resolved.');
-  return loaded.compileSchema(schema);
+  return getLoaded('compileSchema').compileSchema(schema);
+}
+
+/** As schema-validator.ts's getUnsupportedPatterns (RE2 loads with Ajv). */
+export function getUnsupportedPatterns(schema: JsonSchema): UnsupportedPattern[] {
+  return getLoaded('getUnsupportedPatterns').getUnsupportedPatterns(schema);
+}
+
+/** As schema-validator.ts's collectPatternSkips. */
+export function collectPatternSkips<T>(fn: () => T): { value: T; skipped: string[] } {
+  return getLoaded('collectPatternSkips').collectPatternSkips(fn);
 }

@@ -15,9 +15,17 @@ import { err, ok, type Result } from '../result';
 import { canonicalJson } from './canonical-json';
 import { isJsonObject } from './json-schema';
 import { setJsonMember } from './json-value';
+import { collectPatternSkips, linearRegExp } from './linear-pattern';
+import {
+  SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_MAP_KEYWORDS,
+  withoutUnsupportedPatterns,
+  type UnsupportedPattern,
+} from './schema-patterns';
 import type { JsonSchema } from './types';
 
-export type { ErrorObject, ValidateFunction };
+export type { ErrorObject, UnsupportedPattern, ValidateFunction };
+export { collectPatternSkips } from './linear-pattern';
 export { describeAjvError, getFirstPathSegment } from './ajv-errors';
 
 /** Whether compileSchema can be called now: always, here (see schema-compiler.browser.ts). */
@@ -39,12 +47,14 @@ export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
 // ownProperties: `required` and `properties` look at own members, so a value with a prototype
 // (an object literal, JSON.parse) and one without (parseJson) validate alike: by default Ajv
 // reads `data.__proto__` or `data.constructor`, which a plain `{}` inherits.
+// code.regExp: patterns run on RE2, in linear time (linear-pattern.ts).
 const AJV_OPTIONS: Options = {
   strict: false,
   allErrors: true,
   allowUnionTypes: true,
   validateSchema: false,
   ownProperties: true,
+  code: { regExp: linearRegExp },
 };
 
 const instances = new Map<SchemaDialect, Ajv>();
@@ -117,38 +127,36 @@ export function compileSchema(schema: JsonSchema): Result<ValidateFunction, stri
   const dialect = getSchemaDialect(schema);
   const { $schema: _schema, $id: _id, ...body } = schema;
   const ajv = getAjv(dialect);
-  let compiled: Result<ValidateFunction, string>;
-  try {
-    const problem = checkSchema(ajv, body);
-    compiled = problem === undefined ? ok(ajv.compile(body)) : err(problem);
-  } catch (error) {
-    compiled = err(error instanceof Error ? error.message : String(error));
-  } finally {
-    // The validator keeps what it needs; dropping the source keeps a long-lived server's
-    // instance from growing with every declaration it ever saw.
-    ajv.removeSchema(body);
-  }
+  // Patterns RE2 cannot express are left out, unchecked (getUnsupportedPatterns reports them).
+  // A pattern left uncompiled for lack of time makes a validator that is not kept: the same
+  // schema compiled later, with time to spare, checks it.
+  const { value: compiled, skipped } = collectPatternSkips((): Result<ValidateFunction, string> => {
+    const evaluated = withoutUnsupportedPatterns(body).schema;
+    try {
+      const problem = checkSchema(ajv, body);
+      return problem === undefined ? ok(ajv.compile(evaluated)) : err(problem);
+    } catch (error) {
+      return err(error instanceof Error ? error.message : String(error));
+    } finally {
+      // The validator keeps what it needs; dropping the source keeps a long-lived server's
+      // instance from growing with every declaration it ever saw.
+      ajv.removeSchema(evaluated);
+    }
+  });
+  if (skipped.length > 0) return compiled;
   if (byText.size >= MAX_CACHED) byText.delete(byText.keys().next().value as string);
   byText.set(text, compiled);
   return compiled;
 }
 
-/** Keywords whose value is a map of schemas, one schema, or a list of schemas. */
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_ONE = [
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-];
-const SCHEMA_LISTS = ['anyOf', 'allOf', 'oneOf', 'prefixItems', 'items'];
+/**
+ * The patterns of a schema that compileSchema leaves out because RE2 cannot express them
+ * (a backreference, a lookaround), with their JSON paths: values are not checked against them.
+ */
+export function getUnsupportedPatterns(schema: JsonSchema): UnsupportedPattern[] {
+  return withoutUnsupportedPatterns(schema).unsupported;
+}
+
 /** Lists the meta-schemas want without duplicates, checked here instead of pair by pair. */
 const UNIQUE_LISTS = ['enum', 'required'];
 /** Lists longer than this are checked for duplicates here and shown to Ajv shortened. */
@@ -179,7 +187,7 @@ function checkSchema(ajv: Ajv, schema: JsonSchema): string | undefined {
       });
       out[key] = list.slice(0, 1);
     }
-    for (const key of SCHEMA_MAPS) {
+    for (const key of SUBSCHEMA_MAP_KEYWORDS) {
       const map = node[key];
       if (!isJsonObject(map)) continue;
       const copy: Record<string, unknown> = {};
@@ -187,7 +195,7 @@ function checkSchema(ajv: Ajv, schema: JsonSchema): string | undefined {
         setJsonMember(copy, name, shorten(sub, `${path}/${key}/${name}`));
       out[key] = copy;
     }
-    for (const key of [...SCHEMA_ONE, ...SCHEMA_LISTS]) {
+    for (const key of SUBSCHEMA_KEYWORDS) {
       if (key in node && (isJsonObject(node[key]) || Array.isArray(node[key])))
         out[key] = shorten(node[key], `${path}/${key}`);
     }

@@ -18,6 +18,8 @@ export const DERIVED_PROBLEM_CODES: ReadonlySet<string> = new Set([
   'unknown_input',
   'invalid_value',
   'schema_unusable',
+  'unsupported_pattern',
+  'pattern_unchecked',
   'unknown_tool',
   'unnamed_parameter',
   'type_mismatch',

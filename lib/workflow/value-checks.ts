@@ -7,14 +7,18 @@
  */
 // `#schema-compiler` is lib/tools/schema-validator.ts, except in the browser (schema-compiler.browser.ts).
 import {
+  collectPatternSkips,
   compileSchema,
   describeAjvError,
   getFirstPathSegment,
+  getUnsupportedPatterns,
   isSchemaCompilerLoaded,
   loadSchemaCompiler,
   type ErrorObject,
+  type UnsupportedPattern,
   type ValidateFunction,
 } from '#schema-compiler';
+import { decodePointerSegment } from '../result';
 import { isJsonObject } from '../tools/json-schema';
 import { setJsonMember } from '../tools/json-value';
 import type { ToolDeclaration } from '../tools/types';
@@ -30,19 +34,57 @@ export function loadValueChecks(): Promise<void> {
   return loadSchemaCompiler();
 }
 
-type Validator = { validate: ValidateFunction } | { reason: string };
+type Validator = ({ validate: ValidateFunction } | { reason: string }) & {
+  /** Patterns of the schema that are not evaluated (RE2 cannot express them). */
+  unsupported: UnsupportedPattern[];
+};
 
 /** The validator of each declaration (or the reason Ajv refused its schema), compiled once. */
 const validators = new WeakMap<ToolDeclaration, Validator>();
 
 function getValidator(decl: ToolDeclaration): Validator {
-  let validator = validators.get(decl);
-  if (!validator) {
-    const compiled = compileSchema(isJsonObject(decl.inputSchema) ? decl.inputSchema : {});
-    validator = compiled.ok ? { validate: compiled.value } : { reason: compiled.error };
-    validators.set(decl, validator);
-  }
+  const known = validators.get(decl);
+  if (known) return known;
+  const schema = isJsonObject(decl.inputSchema) ? decl.inputSchema : {};
+  const { value: validator, skipped } = collectPatternSkips((): Validator => {
+    const compiled = compileSchema(schema);
+    const unsupported = getUnsupportedPatterns(schema);
+    return compiled.ok ? { validate: compiled.value, unsupported } : { reason: compiled.error, unsupported };
+  });
+  // Built while the run had no time left for its patterns: used now, built again next time.
+  if (skipped.length === 0) validators.set(decl, validator);
   return validator;
+}
+
+/** A pattern as a message quotes it, as written (backslashes single): long ones cut. */
+function quotePattern(pattern: string): string {
+  return `"${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}"`;
+}
+
+/** The top-level parameter a schema path is under (`/properties/x/…` → x), if one of `params`. */
+function getPathParam(path: string, params: InputParameter[]): string | undefined {
+  const [, keyword, segment] = path.split('/');
+  if (keyword !== 'properties' || segment === undefined) return undefined;
+  const name = decodePointerSegment(segment);
+  return params.some((p) => p.name === name) ? name : undefined;
+}
+
+/** One warning per pattern of the schema that is not evaluated, naming it and its path. */
+function addUnsupportedPatterns(
+  decl: ToolDeclaration,
+  unsupported: UnsupportedPattern[],
+  params: InputParameter[],
+  problems: NodeIssue[],
+): void {
+  for (const { path, pattern, reason } of unsupported) {
+    const param = getPathParam(path, params);
+    problems.push({
+      severity: 'warning',
+      code: 'unsupported_pattern',
+      message: `The pattern ${quotePattern(pattern)} at ${path} of tool "${decl.name}" uses ${reason}, which Toolflow does not evaluate: only patterns that can be checked in linear time are. Values are not checked against it; rewrite the pattern without it to have them checked.`,
+      ...(param === undefined ? {} : { param }),
+    });
+  }
 }
 
 /**
@@ -59,6 +101,7 @@ export function addValueProblems(
   problems: NodeIssue[],
 ): void {
   const validator = getValidator(decl);
+  addUnsupportedPatterns(decl, validator.unsupported, params, problems);
   if ('reason' in validator) {
     problems.push({
       severity: 'warning',
@@ -67,43 +110,19 @@ export function addValueProblems(
     });
     return;
   }
-  const checked = runValidator(validator.validate, effective);
-  if (checked === true) return;
-  let errors: ErrorObject[];
-  if (Array.isArray(checked)) {
-    errors = checked;
-  } else {
-    // Ajv threw (its deep-equal calls a value's own "valueOf"/"toString"; a schema that loops
-    // through itself overflows the stack). Find the values it cannot check, report them, and
-    // check the others without them so their problems still show.
-    const uncheckable = new Map<string, string>();
-    for (const name of Object.keys(effective)) {
-      const alone = runValidator(validator.validate, { [name]: effective[name] });
-      if (!(alone === true || Array.isArray(alone))) uncheckable.set(name, alone.reason);
-    }
-    const rest: Record<string, unknown> = {};
-    for (const name of Object.keys(effective)) {
-      if (!uncheckable.has(name)) setJsonMember(rest, name, effective[name]);
-    }
-    const again = uncheckable.size === 0 ? checked : runValidator(validator.validate, rest);
-    if (!(again === true || Array.isArray(again))) {
-      problems.push({
-        severity: 'warning',
-        code: 'invalid_value',
-        message: `The arguments of tool "${decl.name}" could not be checked against its input schema (${again.reason}); check them by hand.`,
-      });
-      return;
-    }
-    for (const [name, reason] of uncheckable) {
-      problems.push({
-        severity: 'warning',
-        code: 'invalid_value',
-        message: `Parameter "${name}" could not be checked against the tool's schema (${reason}); check its value by hand.`,
-        param: name,
-      });
-    }
-    errors = again === true ? [] : again;
+  const { validate } = validator;
+  const { value: errors, skipped } = collectPatternSkips(() =>
+    getValueErrors(decl, validate, effective, problems),
+  );
+  if (skipped.length > 0) {
+    const more = skipped.length > 1 ? ` (and ${skipped.length - 1} more)` : '';
+    problems.push({
+      severity: 'warning',
+      code: 'pattern_unchecked',
+      message: `Some values of tool "${decl.name}" were not checked against the pattern ${quotePattern(skipped[0])}${more}: checking them would take too long (a very long value, or very many checks at once). Check them by hand.`,
+    });
   }
+  if (errors === undefined) return;
   const seen = new Set<string>();
   for (const error of errors) {
     const atRoot = error.instancePath === '';
@@ -135,6 +154,50 @@ export function addValueProblems(
       ...(param === undefined ? {} : { param }),
     });
   }
+}
+
+/**
+ * The schema's errors for the values, or undefined when they could not be checked at all (said
+ * in `problems`). When Ajv throws (its deep-equal calls a value's own "valueOf"/"toString"; a
+ * schema that loops through itself overflows the stack), the values it cannot check are found,
+ * reported, and the others checked without them so their problems still show.
+ */
+function getValueErrors(
+  decl: ToolDeclaration,
+  validate: ValidateFunction,
+  effective: Record<string, unknown>,
+  problems: NodeIssue[],
+): ErrorObject[] | undefined {
+  const checked = runValidator(validate, effective);
+  if (checked === true) return [];
+  if (Array.isArray(checked)) return checked;
+  const uncheckable = new Map<string, string>();
+  for (const name of Object.keys(effective)) {
+    const alone = runValidator(validate, { [name]: effective[name] });
+    if (!(alone === true || Array.isArray(alone))) uncheckable.set(name, alone.reason);
+  }
+  const rest: Record<string, unknown> = {};
+  for (const name of Object.keys(effective)) {
+    if (!uncheckable.has(name)) setJsonMember(rest, name, effective[name]);
+  }
+  const again = uncheckable.size === 0 ? checked : runValidator(validate, rest);
+  if (!(again === true || Array.isArray(again))) {
+    problems.push({
+      severity: 'warning',
+      code: 'invalid_value',
+      message: `The arguments of tool "${decl.name}" could not be checked against its input schema (${again.reason}); check them by hand.`,
+    });
+    return undefined;
+  }
+  for (const [name, reason] of uncheckable) {
+    problems.push({
+      severity: 'warning',
+      code: 'invalid_value',
+      message: `Parameter "${name}" could not be checked against the tool's schema (${reason}); check its value by hand.`,
+      param: name,
+    });
+  }
+  return again === true ? [] : again;
 }
 
 /**

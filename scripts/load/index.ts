@@ -8,13 +8,18 @@
  *   npm run load -- --app-dir /tmp/load           serve the build in another checkout
  *   npm run load -- --server-url URL --database-url URL   a server already running on that db
  *   npm run load -- --record                      also write the figures into BENCHMARKS.md
+ *   npm run load -- --scenario patterns           schema patterns that backtracking would take
+ *                                                 hours on, while /api/health is timed
+ *                                                 (scripts/load/patterns.ts; 30 s per phase,
+ *                                                 20 clients, 1 s think time, one web process)
  *
  * Options: --seconds N (300) --owners N (40) --concurrency N (one request per tab)
  * --processes N (as `npm start` runs on Postgres: one per core, at most 4; 1 for builds before
  * scripts/serve.ts)
  * --workflows-per-owner N (3) --two-tab-share F (0.25) --think-ms N (0) --max-requests N
  * (1000 × seconds) --timeout-ms N (30000) --seed N (1) --pg-url URL (admin connection,
- * postgres://postgres@127.0.0.1:5432/postgres) --keep (keep the database) --json FILE.
+ * postgres://postgres@127.0.0.1:5432/postgres) --keep (keep the database) --json FILE
+ * --scenario patterns --clients N (20).
  * Exits 1 when any check fails: a lost or duplicated save, an error other than an intended 409.
  */
 import { randomBytes } from 'node:crypto';
@@ -36,6 +41,7 @@ import { CpuMeter, getProcessTree, readMachineTicks, startServer, type StartedSe
 import { simulate, type SimulationResult } from './simulate';
 import { percentile, Recorder } from './stats';
 import { isClean, verifyAcks } from './verify';
+import { formatPatternReport, runPatternScenario } from './patterns';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -57,6 +63,10 @@ export interface LoadOptions {
   keep: boolean;
   record: boolean;
   json?: string;
+  /** `patterns`: the schema-pattern scenario instead of the owners' simulation. */
+  scenario?: 'patterns';
+  /** Clients of the patterns scenario. */
+  clients?: number;
 }
 
 /** Reads the command line; throws with the offending option. */
@@ -85,6 +95,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
     '--max-requests': 'maxRequests',
     '--timeout-ms': 'timeoutMs',
     '--seed': 'seed',
+    '--clients': 'clients',
   };
   const text: Record<string, keyof LoadOptions> = {
     '--server-url': 'serverUrl',
@@ -92,6 +103,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
     '--pg-url': 'pgUrl',
     '--app-dir': 'appDir',
     '--json': 'json',
+    '--scenario': 'scenario',
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
@@ -110,6 +122,15 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
       (opts as unknown as Record<string, number>)[numeric[flag]] = v;
     } else if (flag in text) (opts as unknown as Record<string, string>)[text[flag]] = value();
     else throw new Error(`unknown option ${flag} (see the comment at the top of scripts/load/index.ts)`);
+  }
+  if (opts.scenario !== undefined && opts.scenario !== 'patterns')
+    throw new Error(`--scenario must be "patterns", not "${opts.scenario}"`);
+  if (opts.scenario === 'patterns') {
+    // Short phases, a pace a browser keeps, and one web process (as on the embedded database,
+    // where a frozen process is a full outage), unless told otherwise.
+    if (!argv.some((a) => a.startsWith('--seconds'))) opts.seconds = 30;
+    if (!argv.some((a) => a.startsWith('--think-ms'))) opts.thinkMs = 1000;
+    opts.processes ??= 1;
   }
   if (opts.seconds <= 0) throw new Error('--seconds must be positive');
   if (opts.owners < 1) throw new Error('--owners must be at least 1');
@@ -197,6 +218,25 @@ async function main(argv: string[]): Promise<number> {
     const dbName = getDatabaseName(databaseUrl);
     const health = await fetch(`${baseUrl}/api/health`);
     if (!health.ok) throw new Error(`${baseUrl}/api/health answered ${health.status}`);
+
+    if (opts.scenario === 'patterns') {
+      const scenario = await runPatternScenario(
+        {
+          baseUrl,
+          clients: opts.clients ?? 20,
+          seconds: opts.seconds,
+          thinkMs: opts.thinkMs,
+          timeoutMs: opts.timeoutMs,
+          seed: opts.seed,
+        },
+        log,
+      );
+      const report = { command: `npm run load -- ${argv.join(' ')}`, ...scenario };
+      process.stdout.write(formatPatternReport(report));
+      if (opts.json) writeFileSync(opts.json, JSON.stringify(report, null, 2) + '\n');
+      if (!report.passed && server) log(`load: last server output:\n${server.log().slice(-3000)}`);
+      return report.passed ? 0 : 1;
+    }
 
     // CPU accounting during the measured window: the server's process group, Postgres backends.
     // One connection for sampling; reopened after a Postgres restart (another test stopping the

@@ -423,3 +423,40 @@ describe('planOffline: a part that names another tool', () => {
     expect(plan.calls.map((c) => c.tool)).toEqual(['create_entities', 'read_graph']);
   });
 });
+
+describe('planOffline on tools written to be slow', () => {
+  /** Plans `task` with `tool` and says how long it took. */
+  function timedPlan(task: string, tool: ToolDeclaration) {
+    const started = performance.now();
+    const rows = plan(task, [tool]);
+    return { rows, ms: performance.now() - started };
+  }
+
+  it('tests task words against a catastrophic schema pattern in linear time', () => {
+    const tool: ToolDeclaration = {
+      name: 'check_code',
+      description: 'Check a code.',
+      inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } },
+    };
+    const { rows, ms } = timedPlan(`Check the code "${'a'.repeat(40)}!"`, tool);
+    expect(ms).toBeLessThan(1_000);
+    // The value does not match the pattern, so it is not put there.
+    expect(rows).toEqual([['step_1', 'check_code', {}]]);
+  });
+
+  it('reads enum values and parameter names as literals, never as pattern syntax', () => {
+    const tool: ToolDeclaration = {
+      name: 'set_mode',
+      description: 'Set the mode.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          mode: { type: 'string', enum: [`a${'-'.repeat(30)}b`] },
+          '(a+)+$': { type: 'array', items: { type: 'string' } },
+        },
+      },
+    };
+    const { ms } = timedPlan(`Set the mode a${'-'.repeat(45)}bx, then ${'a'.repeat(40)}! Alice`, tool);
+    expect(ms).toBeLessThan(1_000);
+  });
+});

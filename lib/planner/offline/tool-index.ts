@@ -4,6 +4,7 @@
  * its outputs (for wiring). Built once per planning run.
  */
 import { getObjectProperties, isJsonObject, resolveSchema } from '../../tools/json-schema';
+import { compileLinearPattern, type PatternMatcher } from '../../tools/linear-pattern';
 import type { ToolDeclaration } from '../../tools/types';
 import { getOutputParameters, getParamPlan } from '../../workflow/params';
 import type { ParamType } from '../../workflow/types';
@@ -22,7 +23,7 @@ export interface IndexedParam {
   /** The description as written (Chinese phrases are matched on it directly). */
   description: string;
   /** The schema's `pattern`: a string that does not match it does not go there. */
-  pattern?: RegExp;
+  pattern?: PatternMatcher;
   /** The schema's bounds for a number. */
   minimum?: number;
   maximum?: number;
@@ -379,7 +380,7 @@ function indexParam(
   const descriptionTokens = tokenSet(description);
   const words = new Set([...nameTokens, ...descriptionTokens]);
   const pattern = typeof schema.pattern === 'string' ? compilePattern(schema.pattern) : undefined;
-  const accepts = (value: string) => pattern !== undefined && pattern.test(value);
+  const accepts = (value: string) => pattern?.match(value) === true;
   const unit = getDescribedUnit(description);
   const dimension = type === 'int' || type === 'float' ? getParamDimension(name, description) : undefined;
   const ordinal = ORDINALS[description.trim().split(/\s+/)[0]?.toLowerCase() ?? ''];
@@ -472,9 +473,11 @@ function numberField<K extends string>(key: K, value: unknown): Partial<Record<K
   return typeof value === 'number' && Number.isFinite(value) ? ({ [key]: value } as Record<K, number>) : {};
 }
 
-function compilePattern(source: string): RegExp | undefined {
+/** A schema pattern for linear-time matching (RE2); none when it is invalid or RE2 cannot express it. */
+function compilePattern(source: string): PatternMatcher | undefined {
   try {
-    return new RegExp(source, 'u');
+    const compiled = compileLinearPattern(source);
+    return compiled.ok ? compiled.matcher : undefined;
   } catch {
     return undefined;
   }

@@ -6,6 +6,7 @@
  * value belongs it is left out and the person is told: a wrong value shown as set is worse than
  * a missing one.
  */
+import { compileLinearPattern } from '../../tools/linear-pattern';
 import { isCjk, tokenSet } from './text';
 import type { Clause, PlacedLiteral } from './clauses';
 import { ENUM_SYNONYMS, findChineseWords } from './lexicon';
@@ -317,7 +318,8 @@ function isAccepted(param: IndexedParam, value: unknown): boolean {
   }
   if (typeof value === 'string') {
     if (param.type !== 'str' && param.type !== 'any' && !param.stringList) return false;
-    if (param.pattern && !param.stringList && !param.pattern.test(value)) return false;
+    // A value the pattern could not be checked against in time is not placed there either.
+    if (param.pattern && !param.stringList && param.pattern.match(value) !== true) return false;
     if (param.holds.cell && !isCellReference(value)) return false;
     if (param.holds.range && !isRangeReference(value)) return false;
     return true;
@@ -849,8 +851,10 @@ export function findEnumValue(clauses: Clause[], values: unknown[]): unknown {
       }
       // Spelled with spaces or hyphens ("rock salt", "zinc-blende").
       if (needle.length >= 6 && compact(prose).includes(compact(needle)) && !prose.includes(needle)) {
-        const spaced = new RegExp(`\\b${[...needle].join('[\\s_-]?')}\\b`);
-        if (spaced.test(prose)) return value;
+        // The value is the tool's, not ours: its characters are literals, and the check is
+        // linear (a value such as "a------b" made a backtracking engine take exponential time).
+        const spaced = compileLinearPattern(`\\b${[...needle].map(escapeRegExp).join('[\\s_-]?')}\\b`);
+        if (spaced.ok && spaced.matcher.match(prose) === true) return value;
       }
     }
     for (const token of clause.tokens) {
@@ -1011,7 +1015,8 @@ function fillNamedItems(
         else listing = false;
         continue;
       }
-      const english = new RegExp(String.raw`\b(?:${nouns.join('|')})\b`, 'gi');
+      // The nouns come from the tool's parameter names: literals, never pattern syntax.
+      const english = new RegExp(String.raw`\b(?:${nouns.map(escapeRegExp).join('|')})\b`, 'gi');
       const starts = [...clause.text.matchAll(english)].map((m) => m.index + m[0].length);
       for (const w of chinese(clause.text)) starts.push(w.at + w.word.length);
       for (const start of starts.sort((a, b) => a - b)) {
@@ -1103,7 +1108,7 @@ function fillRelations(
       else {
         // "Alice knows Bob": a name, one word or a quoted phrase, a name, and nothing else.
         const quoted = clause.literals.find((l) => l.literal.quoted);
-        const lead = [...getItemNouns(tool, param), 'that', 'record', 'remember'].join('|');
+        const lead = [...getItemNouns(tool, param), 'that', 'record', 'remember'].map(escapeRegExp).join('|');
         const verb = quoted ? escapeRegExp(String(quoted.literal.value)) : String.raw`[a-z][\w-]*`;
         const m = new RegExp(
           String.raw`(?:^|:|\b(?:${lead})\b:?)\s*(${NAME})\s+(${verb})\s+(${NAME})\s*$`,
