@@ -1,14 +1,18 @@
 /**
- * GET /api/workflows/[id]/revisions/[version] — one revision with its document and a diff summary
- * against the version before it (`?against=<version>` compares with another one);
+ * GET /api/workflows/[id]/revisions/[version] — one revision with its document and what changed
+ * between it and the entry before it (`?against=<version>` compares with another one,
+ * `?against=current` with the current version), always from the older to the newer: counts, a
+ * summary line, and the steps by title with their parameters before and after;
  * PATCH — name it (`{label}`: kept beyond the retention bound) or clear its name (`{label: null}`).
  */
 import type { LabelRevisionResponse, RevisionResponse } from '@/lib/api/types';
-import { getPreviousRevision, getRevision, setRevisionLabel } from '@/lib/db/revisions';
+import { getPreviousRevision, getRevision, setRevisionLabel, type RevisionRecord } from '@/lib/db/revisions';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
+import { getDisplayTitle } from '@/lib/editor/display-title';
 import { diffDocuments, summarizeDiff } from '@/lib/workflow/diff';
+import { getStepChanges } from '@/lib/workflow/step-changes';
 import { parseVersion, requireOwnedWorkflow } from '../../../access';
 import { validateLabelRevision } from '../../../schema';
 
@@ -27,19 +31,27 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { id, version: rawVersion } = await context.params;
   const version = parseVersion(rawVersion, 'version');
   const against = new URL(request.url).searchParams.get('against');
-  const { db } = await requireOwnedWorkflow(request, id, 'see the history of');
+  const { db, workflow } = await requireOwnedWorkflow(request, id, 'see the history of');
   const revision = await getRevision(db, id, version);
   if (!revision) throw revisionNotFound(id, version);
+  const againstVersion =
+    against === null ? null : against === 'current' ? workflow.version : parseVersion(against, 'against');
   const base =
-    against === null
+    againstVersion === null
       ? await getPreviousRevision(db, id, version)
-      : await getRevision(db, id, parseVersion(against, 'against'));
-  if (against !== null && !base) throw revisionNotFound(id, Number(against));
-  const diff = base ? diffDocuments(base.document, revision.document) : null;
+      : againstVersion === version
+        ? revision
+        : await getRevision(db, id, againstVersion);
+  if (againstVersion !== null && !base) throw revisionNotFound(id, againstVersion);
+  const [older, newer]: [RevisionRecord | null, RevisionRecord] =
+    base && base.version > version ? [revision, base] : [base, revision];
+  const diff = older ? diffDocuments(older.document, newer.document) : null;
+  const steps = older ? getStepChanges(older.document, newer.document, { toolTitle: getDisplayTitle }) : [];
   return Response.json({
     revision,
     comparedWith: base?.version ?? null,
     diff,
+    steps,
     summary: diff ? summarizeDiff(diff) : 'First version',
   } satisfies RevisionResponse);
 });
