@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asNodeId, type WorkflowDocument, type WorkflowNode } from '../workflow/types';
 import { createEditorStore, getHistoryStore, type EditorStore } from './store';
 import { mergeConflict } from './conflict-merge';
+import { setWorkflowName } from './workflow-name';
 import {
   AUTOSAVE_DELAY_MS,
   createAutosaver,
@@ -398,7 +399,7 @@ describe('createAutosaver', () => {
       const session = createAutosaver(editor, env.deps);
       edit(editor, setArg('a', 'url', 'first'));
       const saving = session.saveNow();
-      editor.getState().setName('  Daily report ');
+      setWorkflowName(editor, '  Daily report ');
       expect(editor.getState().meta.name).toBe('Daily report');
       expect(editor.getState().saveState).toBe('dirty');
       await saving;
@@ -411,8 +412,8 @@ describe('createAutosaver', () => {
       expect(editor.getState().meta).toMatchObject({ version: 3, name: 'Daily report' });
       expect(editor.getState().saveState).toBe('saved');
       // A blank or unchanged name changes nothing and saves nothing.
-      editor.getState().setName('   ');
-      editor.getState().setName('Daily report');
+      setWorkflowName(editor, '   ');
+      setWorkflowName(editor, 'Daily report');
       await env.advance(AUTOSAVE_DELAY_MS * 2);
       expect(server.puts).toHaveLength(2);
     });
@@ -423,7 +424,7 @@ describe('createAutosaver', () => {
       server.mode = 'down';
       const first = createEditor(start);
       const firstSession = createAutosaver(first, env.deps);
-      first.getState().setName('Renamed offline');
+      setWorkflowName(first, 'Renamed offline');
       await env.advance(AUTOSAVE_DELAY_MS);
       firstSession.dispose();
       server.mode = 'up';
@@ -462,7 +463,7 @@ describe('createAutosaver', () => {
       const session = createAutosaver(editor, env.deps);
       server.saveElsewhere(setArg('b', 'mode', 'theirs')(start), 'Their name');
       edit(editor, setArg('a', 'url', 'mine'));
-      editor.getState().setName('My name');
+      setWorkflowName(editor, 'My name');
       await env.advance(AUTOSAVE_DELAY_MS);
       expect(editor.getState().saveState).toBe('conflict');
       session.keepMine();

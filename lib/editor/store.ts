@@ -139,11 +139,6 @@ export interface EditorState {
   enableValueChecks(): Promise<void>;
   setSaveState(state: SaveState, error?: string | null): void;
   markSaved(version: number): void;
-  /**
-   * Renames the workflow (not an undoable document edit): trimmed, ignored when blank, unchanged
-   * or read-only. Autosave saves it with the document, in the same order as every other change.
-   */
-  setName(name: string): void;
 }
 
 export interface EditorInit {
@@ -525,12 +520,6 @@ function createEditorState(init: EditorInit) {
             if (get().valuesChecked) return;
             await loadValueChecks();
             set({ valuesChecked: true });
-          },
-          setName: (name) => {
-            const trimmed = name.trim();
-            const s = get();
-            if (!trimmed || trimmed === s.meta.name || s.meta.readOnly) return;
-            set({ meta: { ...s.meta, name: trimmed }, saveState: 'dirty' });
           },
           markSaved: (version) =>
             set((s) => ({

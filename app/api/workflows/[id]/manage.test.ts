@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAutosaver, type AutosaverDeps } from '@/lib/editor/autosave';
+import { setWorkflowName } from '@/lib/editor/workflow-name';
 import { createEditorStore } from '@/lib/editor/store';
 import { WORKFLOW_NAME_MAX } from '@/lib/workflow/name';
 import type { WorkflowDocument } from '@/lib/workflow/types';
@@ -143,7 +144,7 @@ describe.each(backends)('managing workflows on $name', (backend) => {
       setFmax(0.04);
       const saving = session.saveNow();
       // Renamed while that save is on its way: no second request races it for version 1.
-      editor.getState().setName('Copper, renamed in the editor');
+      setWorkflowName(editor, 'Copper, renamed in the editor');
       setFmax(0.03);
       await saving;
       await session.saveNow();
