@@ -94,6 +94,19 @@ export async function getRevision(
   return row ? toRecord(row) : null;
 }
 
+/**
+ * The version of the autosave entry `version` was folded into (the entry that keeps a later
+ * version and begins at or before this one), or null when it was not folded (it is kept, was
+ * pruned, or never existed).
+ */
+export async function getFoldedInto(db: Db, workflowId: string, version: number): Promise<number | null> {
+  const [row] = await sql(db)<{ version: number }>`
+    SELECT "version" FROM "WorkflowRevision"
+    WHERE "workflowId" = ${workflowId} AND "firstVersion" <= ${version} AND "version" > ${version}
+    LIMIT 1`;
+  return row?.version ?? null;
+}
+
 /** The newest revision older than `version` (older ones may have been pruned), or null. */
 export async function getPreviousRevision(
   db: Db,

@@ -115,10 +115,17 @@ describe.each(backends)('history entries on $name', (backend) => {
     expect(newest.revision.document.nodes[0].args).toEqual({ url: 'v6' });
     const [entry] = await wf.entries();
     expect(Date.parse(entry.updatedAt)).toBeGreaterThanOrEqual(Date.parse(entry.createdAt));
-    // A folded version is no longer in the history, and says so.
+    // A folded version is no longer in the history, and the answer says which entry took it in.
     const folded = await wf.read(4);
     expect(folded.status).toBe(404);
-    expect((await folded.json()).message).toContain('has no revision 4');
+    expect(await folded.json()).toEqual({
+      code: 'not_found:revision',
+      message: `Version 4 of workflow "${wf.id}" was an autosave folded into the history entry that keeps version 6: only an entry's newest version is kept. Open version 6 instead.`,
+      foldedInto: 6,
+    });
+    const never = await (await wf.read(9)).json();
+    expect(never.foldedInto).toBeUndefined();
+    expect(never.message).toContain('has no revision 9');
   });
 
   it('begins a new autosave entry once the last one is older than the window', async () => {
