@@ -5,6 +5,7 @@ import { listWorkflows } from '@/lib/db/workflows';
 import { OWNER_COOKIE, verifyOwnerCookie } from '@/lib/http/owner';
 import { createPlannerFromEnv } from '@/lib/llm/env';
 import { NewWorkflowButton } from '@/components/home/new-workflow-button';
+import { WorkflowList } from '@/components/home/workflow-list';
 import { ImportWorkflow } from '@/components/save/import-workflow';
 import { NewWorkflowPrompt } from '@/components/prompt/new-workflow-prompt';
 import './home.css';
@@ -17,7 +18,7 @@ function getConfiguredModel(): string | null {
   return choice.ok ? choice.value.description : null;
 }
 
-/** Home: describe a task to start a workflow, and my workflows, newest first. */
+/** Home: describe a task to start a workflow, and my workflows, newest first, to open and manage. */
 export default async function HomePage() {
   const ownerId = verifyOwnerCookie((await cookies()).get(OWNER_COOKIE)?.value);
   const workflows = await listWorkflows(await getPrisma(), { ownerId });
@@ -40,29 +41,7 @@ export default async function HomePage() {
         <NewWorkflowButton />
         <ImportWorkflow />
       </div>
-      <h2 className="home__section">My workflows</h2>
-      {workflows.length === 0 ? (
-        <p className="muted" data-testid="no-workflows">
-          No workflows yet: describe a task above, or start an empty one.
-        </p>
-      ) : (
-        <ul className="list" data-testid="workflow-list">
-          {workflows.map((w) => (
-            <li key={w.id} className="card" data-testid="workflow-item">
-              <div className="home__item">
-                <Link href={`/w/${w.id}`} className="home__item-name">
-                  {w.name}
-                </Link>
-                {w.task ? <div className="muted home__item-task">{w.task}</div> : null}
-              </div>
-              <span className="muted home__item-meta">
-                {w.nodeCount} {w.nodeCount === 1 ? 'step' : 'steps'} · v{w.version} ·{' '}
-                {w.updatedAt.toISOString().slice(0, 16).replace('T', ' ')}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <WorkflowList workflows={workflows.map((w) => ({ ...w, updatedAt: w.updatedAt.toISOString() }))} />
     </main>
   );
 }

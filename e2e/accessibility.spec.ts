@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, EditorPage, HomePage, RunPage, SharePage, SHOTS } from './support/pages';
+import { DESKTOP, EditorPage, HistoryDialog, HomePage, RunPage, SharePage, SHOTS } from './support/pages';
 import {
   createMaterialsWorkflow,
   createMemoryWorkflow,
@@ -105,4 +105,35 @@ test('the same pages, reached by navigation, with a dialog open', async ({ page 
   await page.getByTestId('runs-dialog').getByTestId('runs-item').first().click();
   await new RunPage(page).ready();
   await expectAccessible(page, 'run, by navigation');
+});
+
+test('renaming, the More menu and History with a diff open have no serious axe violation', async ({
+  page,
+}) => {
+  const workflow = await createMaterialsWorkflow(page, 'Axe managing');
+  const home = new HomePage(page);
+  await home.goto();
+  await home.row(workflow.id).getByTestId('rename-workflow').click();
+  await expect(home.row(workflow.id).getByTestId('workflow-name-input')).toBeFocused();
+  await expectAccessible(page, 'home, renaming a workflow');
+  await page.keyboard.press('Escape');
+
+  const editor = new EditorPage(page);
+  await editor.goto(workflow.id);
+  await editor.bar.getByTestId('rename-workflow').click();
+  await expectAccessible(page, 'editor, renaming the workflow');
+  await page.keyboard.press('Escape');
+  await editor.openMenu();
+  await expectAccessible(page, 'editor, More menu open');
+  await page.keyboard.press('Escape');
+
+  await editor.select('step_2');
+  await page.getByTestId('inspector-param-model_path').locator('input').fill('/opt/models/other.pt');
+  await editor.saved();
+  const history = new HistoryDialog(page);
+  await history.open();
+  await history.show(1);
+  // With a dialog open the page behind it is hidden, so its main is not counted.
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });

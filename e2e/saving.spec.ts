@@ -71,11 +71,15 @@ test('two tabs of one owner hit a conflict and merge it without losing either ed
   expect(kept.version).toBe(4);
   expect(kept.document.nodes[0].label).toBe('A again');
 
-  // History has every version; each one can be inspected.
+  // History keeps each side's version (a kept conflict is an entry of its own, never folded into);
+  // each one is compared with the current version: A's copy relabelled step 1 and, kept whole,
+  // undid B's label on step 2.
   await tabA.getByTestId('open-history').click();
-  await expect(tabA.getByTestId('revisions-list').locator('li')).toHaveCount(4);
+  await expect(tabA.getByTestId('revisions-list').getByTestId('revision-entry')).toHaveCount(4);
   await tabA.getByTestId('revision-3').click();
-  await expect(tabA.getByTestId('revision-summary')).toHaveText('Against v2: 1 node changed');
+  await expect(tabA.getByTestId('revision-summary')).toHaveText(
+    'From this version to the current one (version 4): 2 nodes changed.',
+  );
 });
 
 test('while the server cannot save, edits are kept in the browser, survive a reload and are saved when it returns', async ({

@@ -85,6 +85,17 @@ export async function useTestDatabase(backend: TestBackend): Promise<TestDatabas
   };
 }
 
+/**
+ * Makes a workflow's history look as if its entries were begun an hour ago, so the next autosave
+ * begins an entry of its own instead of being folded into the last one (lib/db/workflows.ts):
+ * for tests that need one history entry per save.
+ */
+export async function ageHistory(db: Db, workflowId: string): Promise<void> {
+  await db.$executeRaw`
+    UPDATE "WorkflowRevision" SET "createdAt" = "createdAt" - interval '1 hour'
+    WHERE "workflowId" = ${workflowId}`;
+}
+
 /** Builds a JSON Request for calling route handlers directly. */
 export function jsonRequest(
   url: string,

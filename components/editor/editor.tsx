@@ -24,6 +24,7 @@ import { ToolPalette } from '@/components/panels/tool-palette';
 import { PromptBar, type AutoStartPlan } from '@/components/prompt/prompt-bar';
 import { lazyComponent } from '@/components/ui/lazy';
 import { AppLink } from '@/components/ui/app-link';
+import { WorkflowMenu, WorkflowTitle } from './workflow-header';
 import '@/components/ui/controls.css';
 import './editor.css';
 
@@ -44,7 +45,6 @@ const SAVE_LABELS: Record<EditorState['saveState'], string> = {
 
 type SideTab = 'inspector' | 'json' | 'problems';
 
-const selectName = (s: EditorState) => s.meta.name;
 const selectWorkflowId = (s: EditorState) => s.meta.id;
 const selectTask = (s: EditorState) => s.doc.task;
 const selectSave = (s: EditorState) => s.saveState;
@@ -199,7 +199,6 @@ function EditorShell({ llm }: { llm: string | null }) {
   useAutosave(store);
   usePreloadedCommands();
   useNarrowScreen();
-  const name = useEditorStore(selectName);
   const workflowId = useEditorStore(selectWorkflowId);
   const canEdit = useEditorStore(selectCanEdit);
   const { toolkits, error } = useToolkits();
@@ -261,14 +260,13 @@ function EditorShell({ llm }: { llm: string | null }) {
         <span className="editor__sep" aria-hidden="true">
           /
         </span>
-        <h1 className="editor__name" data-testid="workflow-name">
-          {name}
-        </h1>
+        <WorkflowTitle />
         <div className="editor__slot" data-testid="editor-actions">
           {/* Save state, conflicts, share, export/import and revisions mount here. */}
           <SaveStateLabel />
           <SaveControls />
           <RunButtons />
+          <WorkflowMenu />
         </div>
       </header>
       <p className="editor__narrow-note" data-testid="narrow-note">

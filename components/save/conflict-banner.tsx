@@ -25,7 +25,12 @@ export function ConflictBanner({ session }: { session: SaveSession }) {
         <strong>This workflow changed elsewhere.</strong> Another tab or device saved version{' '}
         {conflict.server.version} while you were editing. Nothing has been overwritten: choose what to keep.
       </p>
-      {!conflict.base ? (
+      {!conflict.base && conflict.baseMissing ? (
+        <p className="save-banner__detail" data-testid="conflict-base-missing">
+          The version your changes started from is no longer in the history, so the two cannot be merged:
+          reload theirs, or keep yours as a new version (theirs stays in History).
+        </p>
+      ) : !conflict.base ? (
         <p className="save-banner__detail">Loading the version you started from, to merge against…</p>
       ) : merge && merge.conflicts.length === 0 ? (
         <p className="save-banner__detail" data-testid="conflict-merge-clean">

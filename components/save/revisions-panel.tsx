@@ -1,14 +1,16 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import type { EditorState } from '@/lib/editor/store';
 import { getRevision, labelRevision, listRevisions, restoreRevision } from '@/lib/api/workflows';
 import type { Jsonified, RevisionListResponse, RevisionResponse } from '@/lib/api/types';
+import { describeRevision, describeVersions } from '@/lib/editor/revision-text';
 import { getSaveSession } from '@/lib/editor/use-autosave';
-import type { DocumentDiff } from '@/lib/workflow/diff';
 import { Modal } from '@/components/ui/dialog';
 import { ConfirmButton } from '@/components/ui/confirm';
 import { formatWhen } from './format-when';
+import { StepChangesList } from './step-changes-list';
+import './revisions.css';
 
 type RevisionSummary = Jsonified<RevisionListResponse>['revisions'][number];
 type RevisionDetail = Jsonified<RevisionResponse>;
@@ -17,47 +19,30 @@ const selectId = (s: EditorState) => s.meta.id;
 const selectVersion = (s: EditorState) => s.meta.version;
 const selectSaveState = (s: EditorState) => s.saveState;
 
-/** "Saved", "Restored v3", "Imported", … for a revision's reason. */
-function describeReason(reason: string): string {
-  const restored = /^restore:(\d+)$/.exec(reason);
-  if (restored) return `Restored v${restored[1]}`;
-  return (
-    { create: 'Created', save: 'Saved', import: 'Imported', fork: 'Forked', plan: 'Planned' }[reason] ??
-    reason
-  );
-}
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function DiffLists({ diff }: { diff: DocumentDiff }) {
-  const rows: [string, string[]][] = [
-    ['Nodes added', diff.nodes.added],
-    ['Nodes removed', diff.nodes.removed],
-    ['Nodes changed', diff.nodes.changed],
-    ['Nodes moved', diff.nodes.moved],
-    ['Edges added', diff.edges.added],
-    ['Edges removed', diff.edges.removed],
-    ['Params added', diff.params.added.map((p) => `${p.node}.${p.param}`)],
-    ['Params removed', diff.params.removed.map((p) => `${p.node}.${p.param}`)],
-    ['Params changed', diff.params.changed.map((p) => `${p.node}.${p.param}`)],
-  ];
+/** What the opened entry is compared with, and how the changes read. */
+function DetailHeading({ detail, current }: { detail: RevisionDetail; current: number }) {
+  const { revision, comparedWith, summary } = detail;
+  if (comparedWith === null) return <p data-testid="revision-summary">The first version kept.</p>;
+  if (revision.version === current)
+    return (
+      <p data-testid="revision-summary">
+        What this version changed since version {comparedWith}: {summary}.
+      </p>
+    );
   return (
-    <dl className="revisions__diff">
-      {rows
-        .filter(([, items]) => items.length)
-        .map(([title, items]) => (
-          <div key={title}>
-            <dt>{title}</dt>
-            <dd>
-              {items.slice(0, 12).join(', ') + (items.length > 12 ? ` and ${items.length - 12} more` : '')}
-            </dd>
-          </div>
-        ))}
-    </dl>
+    <p data-testid="revision-summary">
+      From this version to the current one (version {comparedWith}): {summary}.
+    </p>
   );
 }
 
 /**
- * The workflow's saved versions, newest first: what each changed against the one before, a name
- * to keep it beyond the retention bound, and Restore (which saves it as a new version).
+ * The workflow's history, newest first: an entry per version, except that the autosaves of a few
+ * minutes are one entry; each says what it is (planned from, autosaved, restored, …) and when.
+ * Opening an entry shows what changed between it and the current version, step by step, with a
+ * name to keep it and Restore, which saves it as a new version and says so.
  */
 export function RevisionsPanel({ onClose }: { onClose: () => void }) {
   const store = useEditorStoreApi();
@@ -69,6 +54,8 @@ export function RevisionsPanel({ onClose }: { onClose: () => void }) {
   const [open, setOpen] = useState<RevisionDetail | null>(null);
   const [label, setLabel] = useState('');
   const [busy, setBusy] = useState(false);
+  const [restored, setRestored] = useState<{ from: number; to: number } | null>(null);
+  const firstRow = useRef<HTMLButtonElement>(null);
 
   // Bumped after a change here (a name) to list again; a new version lists again by itself.
   const [listed, setListed] = useState(0);
@@ -86,8 +73,19 @@ export function RevisionsPanel({ onClose }: { onClose: () => void }) {
     };
   }, [id, version, listed]);
 
+  // After a restore, the new current entry heads the list: bring it into view and focus it.
+  const restoredTo = restored?.to;
+  const top = revisions?.[0]?.version;
+  useEffect(() => {
+    if (restoredTo === undefined || top !== restoredTo) return;
+    firstRow.current?.scrollIntoView({ block: 'nearest' });
+    firstRow.current?.focus();
+  }, [restoredTo, top]);
+
   const show = async (v: number) => {
-    const res = await getRevision(id, v);
+    if (open?.revision.version === v) return setOpen(null);
+    // The current entry shows what it changed; any other, how it differs from the current one.
+    const res = await getRevision(id, v, v === version ? {} : { against: 'current' });
     if (!res.ok) return setError(`Could not open version ${v}: ${res.error.message}`);
     setOpen(res.value);
     setLabel(res.value.revision.label ?? '');
@@ -101,6 +99,8 @@ export function RevisionsPanel({ onClose }: { onClose: () => void }) {
     // Autosave may not have started (nothing was edited): it starts now, on top of the restored copy.
     (await getSaveSession(store))?.adoptServerCopy(res.value.workflow);
     setOpen(null);
+    setError(null);
+    setRestored({ from: v, to: res.value.workflow.version });
   };
 
   const saveLabel = async (v: number) => {
@@ -119,9 +119,13 @@ export function RevisionsPanel({ onClose }: { onClose: () => void }) {
       closeTestId="revisions-close"
     >
       <p className="muted save-drawer__note">
-        Every save is kept (the last 200, plus the ones you name). Restoring saves the old version as a new
-        one, so nothing is lost.
+        The autosaves of a few minutes are one entry; plans, restores and named versions are their own. The
+        last 200 entries are kept, and every named one. Restoring saves the old version as a new one, so
+        nothing is lost.
       </p>
+      <div role="status" className="revisions__status" data-testid="revisions-status">
+        {restored ? `Restored version ${restored.from} as version ${restored.to}.` : ''}
+      </div>
       {error ? (
         <p className="error-text" role="alert">
           {error}
@@ -129,66 +133,83 @@ export function RevisionsPanel({ onClose }: { onClose: () => void }) {
       ) : null}
       {revisions === null ? <p className="muted">Loading…</p> : null}
       <ol className="revisions" data-testid="revisions-list">
-        {revisions?.map((r) => (
-          <li key={r.version} className={open?.revision.version === r.version ? 'revisions__item--open' : ''}>
-            <button
-              type="button"
-              className="revisions__row"
-              onClick={() => void show(r.version)}
-              data-testid={`revision-${r.version}`}
+        {revisions?.map((r, i) => {
+          const isOpen = open?.revision.version === r.version;
+          const isCurrent = r.version === version;
+          const headline = describeRevision(r, revisions[i + 1]).join(' · ');
+          return (
+            <li
+              key={r.version}
+              className={isOpen ? 'revisions__item--open' : ''}
+              data-testid="revision-entry"
+              data-version={r.version}
             >
-              <span className="revisions__version">v{r.version}</span>
-              <span>
-                {describeReason(r.reason)}
-                {r.label ? <span className="revisions__label"> · {r.label}</span> : null}
-                {r.version === version ? <span className="muted"> · current</span> : null}
-              </span>
-              <span className="muted">
-                {r.nodeCount} nodes · {formatWhen(r.createdAt)}
-              </span>
-            </button>
-            {open?.revision.version === r.version ? (
-              <div className="revisions__detail" data-testid="revision-detail">
-                <p data-testid="revision-summary">
-                  {open.comparedWith ? `Against v${open.comparedWith}: ` : ''}
-                  {open.summary}
-                </p>
-                {open.diff ? <DiffLists diff={open.diff} /> : null}
-                <div className="revisions__actions">
-                  <input
-                    value={label}
-                    onChange={(e) => setLabel(e.target.value)}
-                    placeholder="Name this version to keep it"
-                    maxLength={100}
-                    aria-label="Version name"
-                    data-testid="revision-label-input"
-                  />
-                  <button type="button" className="btn btn-small" onClick={() => void saveLabel(r.version)}>
-                    {label.trim() ? 'Save name' : 'Remove name'}
-                  </button>
-                </div>
-                {r.version !== version ? (
-                  <div className="revisions__actions">
-                    <ConfirmButton
-                      className="btn btn-primary btn-small"
-                      disabled={busy || unsaved}
-                      confirm={{
-                        title: `Restore version ${r.version}?`,
-                        description: `The canvas changes to version ${r.version}. What you have now stays in the history as version ${version}, so you can restore it again.`,
-                        confirmLabel: `Restore v${r.version}`,
-                      }}
-                      onConfirm={() => void restore(r.version)}
-                      data-testid="revision-restore"
-                    >
-                      Restore v{r.version}
-                    </ConfirmButton>
-                    {unsaved ? <span className="muted">Wait until your changes are saved.</span> : null}
-                  </div>
+              <button
+                type="button"
+                ref={i === 0 ? firstRow : undefined}
+                className="revisions__row"
+                aria-expanded={isOpen}
+                onClick={() => void show(r.version)}
+                data-testid={`revision-${r.version}`}
+              >
+                <span className="revisions__version">v{r.version}</span>
+                <span className="revisions__headline" title={headline} data-testid="revision-headline">
+                  {headline}
+                </span>
+                {isCurrent ? (
+                  <span className="revisions__current" data-testid="revision-current">
+                    current
+                  </span>
                 ) : null}
-              </div>
-            ) : null}
-          </li>
-        ))}
+                <span className="muted revisions__meta">
+                  {describeVersions(r)} · {plural(r.nodeCount, 'step')} · {formatWhen(r.updatedAt)}
+                </span>
+              </button>
+              {isOpen && open ? (
+                <div className="revisions__detail" data-testid="revision-detail">
+                  <DetailHeading detail={open} current={version} />
+                  <StepChangesList steps={open.steps} />
+                  <div className="revisions__actions">
+                    <input
+                      value={label}
+                      onChange={(e) => setLabel(e.target.value)}
+                      placeholder="Name this version to keep it"
+                      maxLength={100}
+                      aria-label="Version name"
+                      data-testid="revision-label-input"
+                    />
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={label.trim() === (r.label ?? '')}
+                      onClick={() => void saveLabel(r.version)}
+                    >
+                      {label.trim() || !r.label ? 'Save name' : 'Remove name'}
+                    </button>
+                  </div>
+                  {!isCurrent ? (
+                    <div className="revisions__actions">
+                      <ConfirmButton
+                        className="btn btn-primary btn-small"
+                        disabled={busy || unsaved}
+                        confirm={{
+                          title: `Restore version ${r.version}?`,
+                          description: `The canvas changes to version ${r.version}. What you have now stays in the history as version ${version}, so you can restore it again.`,
+                          confirmLabel: `Restore v${r.version}`,
+                        }}
+                        onConfirm={() => void restore(r.version)}
+                        data-testid="revision-restore"
+                      >
+                        Restore v{r.version}
+                      </ConfirmButton>
+                      {unsaved ? <span className="muted">Wait until your changes are saved.</span> : null}
+                    </div>
+                  ) : null}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
       </ol>
     </Modal>
   );

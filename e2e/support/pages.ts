@@ -78,6 +78,69 @@ export class HomePage {
     await this.list.getByRole('link', { name }).click();
     await this.page.waitForURL(/\/w\/wf_[^/]+$/);
   }
+  /** The row of a workflow in the list, by its id. */
+  row(workflowId: string) {
+    return this.list.locator(`[data-workflow-id="${workflowId}"]`);
+  }
+  /** The names in the list, top to bottom, as its links show them. */
+  names() {
+    return this.list.locator('.home__item-name').allTextContents();
+  }
+  /** What the list last said it did ("Renamed to …", "Deleted …"). */
+  get status() {
+    return this.page.getByTestId('workflow-list-status');
+  }
+  /** Renames a row in place, as a person does: Rename, type, Enter. */
+  async rename(workflowId: string, name: string) {
+    const row = this.row(workflowId);
+    await row.getByTestId('rename-workflow').click();
+    const input = row.getByTestId('workflow-name-input');
+    await expect(input).toBeFocused();
+    await input.fill(name);
+    await input.press('Enter');
+    await expect(this.status).toHaveText(`Renamed to “${name.trim()}”.`);
+  }
+}
+
+/** The editor's History dialog. */
+export class HistoryDialog {
+  readonly dialog: Locator;
+  readonly entries: Locator;
+  constructor(readonly page: Page) {
+    this.dialog = page.getByTestId('revisions-panel');
+    this.entries = this.dialog.getByTestId('revision-entry');
+  }
+  async open() {
+    await this.page.getByTestId('open-history').click();
+    await expect(this.dialog).toBeVisible();
+    await expect(this.entries.first()).toBeVisible();
+  }
+  entry(version: number) {
+    return this.dialog.locator(`[data-testid="revision-entry"][data-version="${version}"]`);
+  }
+  /** Each entry's version and headline, newest first. */
+  async headlines(): Promise<[string, string][]> {
+    const rows = await this.entries.all();
+    return Promise.all(
+      rows.map(async (row) => [
+        (await row.getAttribute('data-version')) ?? '',
+        (await row.getByTestId('revision-headline').textContent()) ?? '',
+      ]),
+    );
+  }
+  /** Opens an entry's details: what changed between it and the current version. */
+  async show(version: number) {
+    const row = this.dialog.getByTestId(`revision-${version}`);
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+    await expect(row).toHaveAttribute('aria-expanded', 'true');
+    await expect(this.entry(version).getByTestId('revision-detail')).toBeVisible();
+  }
+  /** Restores an entry after saying yes to the question. */
+  async restore(version: number) {
+    await this.show(version);
+    await this.dialog.getByTestId('revision-restore').click();
+    await this.page.getByTestId('confirm-dialog').getByTestId('confirm-action').click();
+  }
 }
 
 export class EditorPage {
@@ -97,6 +160,28 @@ export class EditorPage {
   async goto(workflowId: string, firstNode = 'step_1') {
     await this.page.goto(`/w/${workflowId}`);
     await expect(this.node(firstNode)).toBeVisible();
+  }
+  /** The workflow's name, the page's heading. */
+  get title() {
+    return this.page.getByTestId('workflow-name');
+  }
+  /** Waits until the editor says everything is saved. */
+  async saved() {
+    await expect(this.page.getByTestId('save-state')).toHaveText('Saved');
+  }
+  /** Renames the workflow in the header, as a person does: Rename, type, Enter. */
+  async rename(name: string) {
+    await this.bar.getByTestId('rename-workflow').click();
+    const input = this.bar.getByTestId('workflow-name-input');
+    await expect(input).toBeFocused();
+    await input.fill(name);
+    await input.press('Enter');
+    await expect(this.title).toHaveText(name.trim());
+  }
+  /** Opens the header's "More" menu (Duplicate, Delete). */
+  async openMenu() {
+    await this.bar.getByTestId('workflow-menu').click();
+    await expect(this.bar.getByTestId('duplicate-workflow')).toBeFocused();
   }
   /** Selects a step by clicking its title, and waits for its inspector. */
   async select(id: string) {

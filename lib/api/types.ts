@@ -16,6 +16,7 @@ import type { ToolkitChanges } from '../toolkits/changes';
 import type { PlanEvent } from '../planner/types';
 import type { Issue } from '../result';
 import type { DocumentDiff } from '../workflow/diff';
+import type { StepChange } from '../workflow/step-changes';
 import type { SecretFinding } from '../workflow/secrets';
 import type { WorkflowDocument } from '../workflow/types';
 
@@ -70,12 +71,30 @@ export interface CreateWorkflowRequest {
   document?: WorkflowDocument;
 }
 
+/**
+ * Why a PUT saves: `save` (an autosave; the default) is folded into the history's autosave entry
+ * of the last few minutes, `plan` (the result of a planning run) and `resolve` (a copy kept
+ * through a conflict) begin entries of their own.
+ */
+export type SaveReason = 'save' | 'plan' | 'resolve';
+
 /** PUT /api/workflows/[id]: saved on top of `version`; a stale version gets 409 with `current`. */
 export interface UpdateWorkflowRequest {
   version: number;
+  /** Up to 200 characters (WORKFLOW_NAME_MAX), stored whole; blank is refused. */
   name?: string;
   task?: string;
   document: WorkflowDocument;
+  reason?: SaveReason;
+}
+
+/**
+ * PATCH /api/workflows/[id]: renames it as a new version on top of `version` (409 with `current`
+ * when stale); answers SavedWorkflowResponse.
+ */
+export interface RenameWorkflowRequest {
+  version: number;
+  name: string;
 }
 
 /** A workflow as the routes return it. */
@@ -88,7 +107,10 @@ export interface WorkflowListResponse {
   workflows: WorkflowSummary[];
 }
 
-/** GET /api/workflows/[id], POST /api/workflows, POST /api/shares/[token]/fork */
+/**
+ * GET /api/workflows/[id], POST /api/workflows, POST /api/shares/[token]/fork,
+ * POST /api/workflows/[id]/duplicate
+ */
 export interface WorkflowResponse {
   workflow: Workflow;
 }
@@ -127,11 +149,17 @@ export interface RevisionListResponse {
   retention: number;
 }
 
-/** GET /api/workflows/[id]/revisions/[version]: the revision and what changed since `comparedWith`. */
+/**
+ * GET /api/workflows/[id]/revisions/[version] (`?against=<version>|current`, the entry before it
+ * by default): the revision, and what changed between it and `comparedWith`, always from the
+ * older of the two to the newer.
+ */
 export interface RevisionResponse {
   revision: RevisionRecord;
   comparedWith: number | null;
   diff: DocumentDiff | null;
+  /** The same changes step by step, by title, with parameter values (short) before and after. */
+  steps: StepChange[];
   summary: string;
 }
 

@@ -7,6 +7,7 @@ import type {
   ImportWorkflowResponse,
   Jsonified,
   LabelRevisionResponse,
+  RenameWorkflowRequest,
   RestoreRevisionResponse,
   RevisionListResponse,
   RevisionResponse,
@@ -36,6 +37,31 @@ export const saveWorkflow = (id: string, body: UpdateWorkflowRequest, opts: Call
     what: 'Saving',
   });
 
+/** PATCH /api/workflows/[id]: a new name, on top of `version` (`conflict:version` when stale). */
+export const renameWorkflow = (id: string, body: RenameWorkflowRequest, opts: CallOptions = {}) =>
+  callApi<Jsonified<SavedWorkflowResponse>>(`/api/workflows/${segment(id)}`, {
+    ...opts,
+    method: 'PATCH',
+    json: body,
+    what: 'Renaming',
+  });
+
+/** POST /api/workflows/[id]/duplicate: a copy of my own ("Copy of …"). */
+export const duplicateWorkflow = (id: string, opts: CallOptions = {}) =>
+  callApi<Jsonified<WorkflowResponse>>(`/api/workflows/${segment(id)}/duplicate`, {
+    ...opts,
+    method: 'POST',
+    what: 'Duplicating',
+  });
+
+/** DELETE /api/workflows/[id], with its history, share links and runs. */
+export const deleteWorkflow = (id: string, opts: CallOptions = {}) =>
+  callApi<null>(`/api/workflows/${segment(id)}`, {
+    ...opts,
+    method: 'DELETE',
+    what: 'Deleting',
+  });
+
 /** POST /api/workflows/import with the text of an export file. */
 export const importWorkflow = (fileText: string, opts: CallOptions = {}) =>
   callApi<Jsonified<ImportWorkflowResponse>>('/api/workflows/import', {
@@ -54,12 +80,19 @@ export const listRevisions = (id: string, opts: CallOptions = {}) =>
     what: 'Loading the history',
   });
 
-/** GET /api/workflows/[id]/revisions/[version] */
-export const getRevision = (id: string, version: number, opts: CallOptions = {}) =>
-  callApi<Jsonified<RevisionResponse>>(`/api/workflows/${segment(id)}/revisions/${version}`, {
-    ...opts,
-    what: `Opening version ${version}`,
-  });
+/**
+ * GET /api/workflows/[id]/revisions/[version], compared with the entry before it, or with
+ * `against` (a version, or `current`).
+ */
+export const getRevision = (
+  id: string,
+  version: number,
+  { against, ...opts }: CallOptions & { against?: number | 'current' } = {},
+) =>
+  callApi<Jsonified<RevisionResponse>>(
+    `/api/workflows/${segment(id)}/revisions/${version}${against === undefined ? '' : `?against=${against}`}`,
+    { ...opts, what: `Opening version ${version}` },
+  );
 
 /** PATCH /api/workflows/[id]/revisions/[version]: name it, or clear its name with null. */
 export const labelRevision = (id: string, version: number, label: string | null, opts: CallOptions = {}) =>

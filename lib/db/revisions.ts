@@ -1,33 +1,47 @@
 import 'server-only';
 /**
- * Revision history: every accepted save is a row in WorkflowRevision (written by
- * lib/db/workflows.ts in the save's own transaction). Listing never loads documents; restoring
- * writes the old document as a new version, so history only ever grows forward.
+ * Revision history: every accepted write is recorded in WorkflowRevision by the write's own
+ * statement (lib/db/workflows.ts): as an entry of its own, or, for an autosave, folded into the
+ * autosave entry of the last few minutes, which then keeps the newest version. Listing never
+ * loads documents; restoring writes the old document as a new version, so history only ever
+ * grows forward.
  */
 import type { WorkflowDocument } from '../workflow/types';
 import type { Db } from './client';
 import { updateWorkflow, type UpdateOutcome } from './workflows';
 import { parseJson } from '../tools/json-value';
-import { sql } from './sql';
+import { fragment, sql } from './sql';
 
+/** An entry of the history, as listed. */
 export interface RevisionSummary {
+  /** The version the entry keeps (the newest of those it stands for). */
   version: number;
+  /** The first version it stands for: lower than `version` when autosaves were folded into it. */
+  firstVersion: number;
   name: string;
   label: string | null;
+  /** Why it exists (RevisionReason in lib/db/workflows.ts). */
   reason: string;
+  /** The task a `create` entry began with (what the workflow was planned from); null for the others. */
+  task: string | null;
   nodeCount: number;
   edgeCount: number;
+  /** When the entry was begun. */
   createdAt: Date;
+  /** When `version` was saved. */
+  updatedAt: Date;
 }
 
 export interface RevisionRecord {
   version: number;
+  firstVersion: number;
   name: string;
   task: string;
   label: string | null;
   reason: string;
   document: WorkflowDocument;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 /**
@@ -43,32 +57,54 @@ export async function listRevisions(
 ): Promise<RevisionSummary[]> {
   const before = opts.before ?? 2 ** 31 - 1;
   const rows = await sql(db)<RevisionSummary>`
-    SELECT "version", "name", "label", "reason", "nodeCount", "edgeCount", "createdAt"
+    SELECT "version", "firstVersion", "name", "label", "reason",
+           CASE WHEN "reason" = 'create' THEN "task" END AS "task", "nodeCount", "edgeCount",
+           "createdAt", "updatedAt"
     FROM "WorkflowRevision"
     WHERE "workflowId" = ${workflowId} AND "version" < ${before}
     ORDER BY "version" DESC
     LIMIT ${opts.limit ?? 250}`;
-  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) }));
 }
 
 type RevisionRow = Omit<RevisionRecord, 'document'> & { documentText: string };
 
+const REVISION_FIELDS = fragment`"version", "firstVersion", "name", "task", "label", "reason",
+  "document"::text AS "documentText", "createdAt", "updatedAt"`;
+
 const toRecord = ({ documentText, ...row }: RevisionRow): RevisionRecord => ({
   ...row,
   createdAt: new Date(row.createdAt),
+  updatedAt: new Date(row.updatedAt),
   document: parseJson(documentText) as WorkflowDocument,
 });
 
-/** One revision with its document, or null. */
+/**
+ * The entry that keeps `version`, with its document, or null: null too for a version folded into
+ * a later autosave entry (only the entry's newest version is kept).
+ */
 export async function getRevision(
   db: Db,
   workflowId: string,
   version: number,
 ): Promise<RevisionRecord | null> {
   const [row] = await sql(db)<RevisionRow>`
-    SELECT "version", "name", "task", "label", "reason", "document"::text AS "documentText", "createdAt"
+    SELECT ${REVISION_FIELDS}
     FROM "WorkflowRevision" WHERE "workflowId" = ${workflowId} AND "version" = ${version}`;
   return row ? toRecord(row) : null;
+}
+
+/**
+ * The version of the autosave entry `version` was folded into (the entry that keeps a later
+ * version and begins at or before this one), or null when it was not folded (it is kept, was
+ * pruned, or never existed).
+ */
+export async function getFoldedInto(db: Db, workflowId: string, version: number): Promise<number | null> {
+  const [row] = await sql(db)<{ version: number }>`
+    SELECT "version" FROM "WorkflowRevision"
+    WHERE "workflowId" = ${workflowId} AND "firstVersion" <= ${version} AND "version" > ${version}
+    LIMIT 1`;
+  return row?.version ?? null;
 }
 
 /** The newest revision older than `version` (older ones may have been pruned), or null. */
@@ -78,7 +114,7 @@ export async function getPreviousRevision(
   version: number,
 ): Promise<RevisionRecord | null> {
   const [row] = await sql(db)<RevisionRow>`
-    SELECT "version", "name", "task", "label", "reason", "document"::text AS "documentText", "createdAt"
+    SELECT ${REVISION_FIELDS}
     FROM "WorkflowRevision" WHERE "workflowId" = ${workflowId} AND "version" < ${version}
     ORDER BY "version" DESC LIMIT 1`;
   return row ? toRecord(row) : null;

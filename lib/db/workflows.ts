@@ -5,13 +5,36 @@ import 'server-only';
  * unlabelled revisions beyond REVISION_LIMIT are pruned in that same transaction.
  */
 import type { WorkflowDocument } from '../workflow/types';
-import { fragment, sql } from './sql';
+import { fragment, sql, type SqlFragment } from './sql';
 import type { Db } from './client';
 import { createId } from './ids';
 import { parseJson } from '../tools/json-value';
+import { fitName, getCopyName } from '../workflow/name';
 
-/** Unlabelled revisions kept per workflow; labelled ones are kept regardless. */
+/** Unlabelled history entries kept per workflow; labelled ones are kept regardless. */
 export const REVISION_LIMIT = 200;
+
+/**
+ * How long an autosave entry of the history takes later autosaves in, from its first save: the
+ * saves of a few minutes of editing are one entry (docs/design.md §7.3).
+ */
+export const AUTOSAVE_ENTRY_MS = 5 * 60_000;
+
+/**
+ * Why a version exists, as its history entry records it. Only `save` (an autosave, or any plain
+ * PUT) is folded into the entry before it; every other reason begins an entry of its own.
+ */
+export type RevisionReason =
+  | 'create'
+  | 'save'
+  /** The saved result of a planning run (a plan, or a follow-up the model applied). */
+  | 'plan'
+  /** A copy kept through a conflict: "merge both" or "keep mine". */
+  | 'resolve'
+  | `restore:${number}`
+  | 'import'
+  | 'fork'
+  | 'duplicate';
 
 /**
  * Interactive-transaction limits. Under a burst of concurrent saves (50 tabs, or a load test),
@@ -60,25 +83,54 @@ const toRecord = (row: Row, document: WorkflowDocument): WorkflowRecord => ({
 });
 
 /**
- * The data-modifying CTE that records the revision of a write, copied from the row the statement
- * wrote (its CTE `written`) inside the database, so the document is sent once. Every parameter
- * is cast: Postgres cannot infer a type for a value in the SELECT list that feeds the INSERT.
+ * The data-modifying CTE `revision` that begins a history entry for a write, copied from the row
+ * the statement wrote (its CTE `written`) inside the database, so the document is sent once.
+ * Every parameter is cast: Postgres cannot infer a type for a value in the SELECT list that feeds
+ * the INSERT. `unless` names a CTE whose rows mean the write went into an entry already.
  */
 function insertRevision(input: {
   counts: { nodeCount: number; edgeCount: number };
-  reason: string;
+  reason: RevisionReason;
   label: string | null;
+  at: Date;
+  unless?: SqlFragment;
+}) {
+  const { nodeCount, edgeCount } = input.counts;
+  const unless = input.unless ? fragment`WHERE NOT EXISTS (SELECT 1 FROM ${input.unless})` : fragment``;
+  return fragment`revision AS (
+      INSERT INTO "WorkflowRevision"
+        ("id", "workflowId", "version", "firstVersion", "name", "task", "document", "nodeCount",
+         "edgeCount", "reason", "label", "createdAt", "updatedAt")
+      SELECT ${createId('rev')}::text, w."id", w."version", w."version", w."name", w."task", w."document",
+             ${nodeCount}::int, ${edgeCount}::int, ${input.reason}::text, ${input.label}::text,
+             ${input.at}::timestamp(3), ${input.at}::timestamp(3)
+      FROM written w ${unless}
+    )`;
+}
+
+/**
+ * The data-modifying CTE `folded`: an autosave folded into the history entry of the version it
+ * was based on, when that entry is itself an unnamed autosave begun less than AUTOSAVE_ENTRY_MS
+ * ago and no test-run was made of its version (a run's version stays in the history). The entry
+ * then keeps the new version (its document, name and counts) and still begins at its first one.
+ * Any other write, and an autosave that finds no such entry, begins an entry (insertRevision).
+ */
+function foldRevision(input: {
+  counts: { nodeCount: number; edgeCount: number };
+  basedOn: number;
   at: Date;
 }) {
   const { nodeCount, edgeCount } = input.counts;
-  return fragment`revision AS (
-      INSERT INTO "WorkflowRevision"
-        ("id", "workflowId", "version", "name", "task", "document", "nodeCount", "edgeCount",
-         "reason", "label", "createdAt")
-      SELECT ${createId('rev')}::text, w."id", w."version", w."name", w."task", w."document",
-             ${nodeCount}::int, ${edgeCount}::int, ${input.reason}::text, ${input.label}::text,
-             ${input.at}::timestamp(3)
+  const since = new Date(input.at.getTime() - AUTOSAVE_ENTRY_MS);
+  return fragment`folded AS (
+      UPDATE "WorkflowRevision" r
+      SET "version" = w."version", "name" = w."name", "task" = w."task", "document" = w."document",
+          "nodeCount" = ${nodeCount}::int, "edgeCount" = ${edgeCount}::int, "updatedAt" = ${input.at}::timestamp(3)
       FROM written w
+      WHERE r."workflowId" = w."id" AND r."version" = ${input.basedOn}::int
+        AND r."reason" = 'save' AND r."label" IS NULL AND r."createdAt" > ${since}::timestamp(3)
+        AND NOT EXISTS (SELECT 1 FROM "Run" x WHERE x."workflowId" = r."workflowId" AND x."version" = r."version")
+      RETURNING r."id"
     )`;
 }
 
@@ -107,7 +159,7 @@ export async function createWorkflow(
     document?: WorkflowDocument;
     ownerId: string | null;
     forkedFromId?: string | null;
-    reason?: string;
+    reason?: RevisionReason;
   },
 ): Promise<WorkflowRecord> {
   const id = createId('wf');
@@ -209,10 +261,15 @@ export type UpdateOutcome =
  * statement, so one round trip and atomic on its own: the UPDATE … WHERE version = expected is
  * the compare-and-set (of N concurrent writers holding the same version exactly one wins; the
  * others see zero rows updated, as Postgres re-checks the WHERE after waiting for the winner's
- * row lock), and the revision insert and the pruning of old unlabelled revisions are
- * data-modifying CTEs that act only on the row it updated. The document is sent once, as JSON
- * text (Prisma's JSON parameter handling took ~2.5× as long for a 500-node document), and the
- * revision copies it from the updated row inside the database.
+ * row lock), and the history entry (folded into the current one, or a new one) and the pruning
+ * of old unnamed entries are data-modifying CTEs that act only on the row it updated. The
+ * document is sent once, as JSON text (Prisma's JSON parameter handling took ~2.5× as long for a
+ * 500-node document), and the entry copies it from the updated row inside the database.
+ *
+ * The version always goes up by one; the history gets an entry per version except that an
+ * autosave (`reason` save, no label) may be folded into the entry of the version it was based on
+ * (foldRevision says when). A folded version is then no longer in the history: only its entry's
+ * newest version is.
  */
 export async function updateWorkflow(
   db: Db,
@@ -222,7 +279,7 @@ export async function updateWorkflow(
     name?: string;
     task?: string;
     document: WorkflowDocument;
-    reason?: string;
+    reason?: RevisionReason;
     label?: string | null;
     ownerId?: string;
   },
@@ -230,32 +287,38 @@ export async function updateWorkflow(
   const text = JSON.stringify(input.document);
   const task = input.task ?? input.document.task ?? '';
   const counts = getDocumentCounts(input.document);
-  const nextVersion = input.expectedVersion + 1;
+  const reason = input.reason ?? 'save';
+  const label = input.label ?? null;
   // Timestamps are passed in, as Prisma does, so they do not depend on the session time zone.
   const now = new Date();
   // Every parameter is cast: the SQL goes straight to the driver (lib/db/sql.ts), and Postgres
   // cannot infer a type for a value in the SELECT list that feeds the INSERT.
   const ownerId = input.ownerId ?? null;
-  const revision = insertRevision({
-    counts,
-    reason: input.reason ?? 'save',
-    label: input.label ?? null,
-    at: now,
-  });
+  const foldable = reason === 'save' && label === null;
+  const entry = foldable
+    ? fragment`${foldRevision({ counts, basedOn: input.expectedVersion, at: now })},
+      ${insertRevision({ counts, reason, label, at: now, unless: fragment`folded` })}`
+    : insertRevision({ counts, reason, label, at: now });
+  // A new entry makes one more unnamed one; the oldest beyond REVISION_LIMIT go (named ones stay).
+  // A folded save adds none. The subquery reads the history as it was before this statement.
+  const stillNew = foldable ? fragment`AND NOT EXISTS (SELECT 1 FROM folded)` : fragment``;
   const [row] = await sql(db)<Row>`
     WITH written AS (
       UPDATE "Workflow"
-      SET "document" = ${text}::json, "nodeCount" = ${counts.nodeCount}::int, "version" = ${nextVersion}::int,
+      SET "document" = ${text}::json, "nodeCount" = ${counts.nodeCount}::int, "version" = "version" + 1,
           "task" = ${task}::text,
           "name" = COALESCE(${input.name ?? null}::text, "name"), "updatedAt" = ${now}::timestamp(3)
       WHERE "id" = ${id}::text AND "version" = ${input.expectedVersion}::int
         AND (${ownerId}::text IS NULL OR "ownerId" = ${ownerId}::text)
       RETURNING "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt",
                 "document"
-    ), ${revision}, pruned AS (
+    ), ${entry}, pruned AS (
       DELETE FROM "WorkflowRevision"
-      WHERE "workflowId" = ${id}::text AND "label" IS NULL AND "version" <= ${nextVersion - REVISION_LIMIT}::int
-        AND EXISTS (SELECT 1 FROM written)
+      WHERE "workflowId" = ${id}::text AND "label" IS NULL AND EXISTS (SELECT 1 FROM written) ${stillNew}
+        AND "version" <= (
+          SELECT "version" FROM "WorkflowRevision"
+          WHERE "workflowId" = ${id}::text AND "label" IS NULL
+          ORDER BY "version" DESC OFFSET ${REVISION_LIMIT - 1}::int LIMIT 1)
     )
     SELECT "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt"
     FROM written`;
@@ -275,13 +338,11 @@ export async function deleteWorkflow(db: Db, id: string): Promise<boolean> {
   return count > 0;
 }
 
-/** A copy of `source` owned by `ownerId`, recording where it came from (`forkedFromId`). */
-export async function forkWorkflow(
-  db: Db,
-  source: Pick<WorkflowRecord, 'id' | 'name' | 'task' | 'document'>,
-  ownerId: string,
-): Promise<WorkflowRecord> {
-  const name = /\(fork\)$/.test(source.name) ? source.name : `${source.name} (fork)`.slice(0, 200);
+type CopySource = Pick<WorkflowRecord, 'id' | 'name' | 'task' | 'document'>;
+
+/** A copy of a shared workflow owned by `ownerId`, recording where it came from (`forkedFromId`). */
+export async function forkWorkflow(db: Db, source: CopySource, ownerId: string): Promise<WorkflowRecord> {
+  const name = /\(fork\)$/.test(source.name) ? source.name : fitName(`${source.name} (fork)`);
   return createWorkflow(db, {
     name,
     task: source.task,
@@ -289,5 +350,24 @@ export async function forkWorkflow(
     ownerId,
     forkedFromId: source.id,
     reason: 'fork',
+  });
+}
+
+/**
+ * A copy of one of the owner's own workflows ("Copy of …"), with a history of its own that begins
+ * at version 1 (`duplicate`); `forkedFromId` records where it came from.
+ */
+export async function duplicateWorkflow(
+  db: Db,
+  source: CopySource,
+  ownerId: string,
+): Promise<WorkflowRecord> {
+  return createWorkflow(db, {
+    name: getCopyName(source.name),
+    task: source.task,
+    document: source.document,
+    ownerId,
+    forkedFromId: source.id,
+    reason: 'duplicate',
   });
 }

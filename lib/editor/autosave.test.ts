@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asNodeId, type WorkflowDocument, type WorkflowNode } from '../workflow/types';
 import { createEditorStore, getHistoryStore, type EditorStore } from './store';
 import { mergeConflict } from './conflict-merge';
+import { setWorkflowName } from './workflow-name';
 import {
   AUTOSAVE_DELAY_MS,
   createAutosaver,
@@ -28,12 +29,21 @@ function createServer(initial: WorkflowDocument) {
   const revisions = new Map<number, ServerCopy>([[1, { version: 1, name: 'W', document: clone(initial) }]]);
   const server = {
     current: revisions.get(1)!,
-    puts: [] as { version: number; document: WorkflowDocument }[],
+    puts: [] as { version: number; document: WorkflowDocument; name?: string; reason?: string }[],
     mode: 'up' as 'up' | 'down' | 'unreachable',
-    /** Another tab saves on top of the current version. */
-    saveElsewhere(document: WorkflowDocument) {
-      server.current = { version: server.current.version + 1, name: 'W', document: clone(document) };
+    /** Another tab saves on top of the current version (renaming it when `name` is given). */
+    saveElsewhere(document: WorkflowDocument, name?: string) {
+      const current: ServerCopy = server.current;
+      server.current = {
+        version: current.version + 1,
+        name: name ?? current.name,
+        document: clone(document),
+      };
       revisions.set(server.current.version, server.current);
+    },
+    /** The history no longer has this version (folded into a later autosave entry). */
+    forget(version: number) {
+      revisions.delete(version);
     },
     fetch: async (url: string, init: RequestInit): Promise<Response> => {
       if (server.mode === 'unreachable') throw new TypeError('Failed to fetch');
@@ -54,7 +64,7 @@ function createServer(initial: WorkflowDocument) {
           { code: 'conflict:version', message: 'Changed elsewhere.', current: clone(server.current) },
           { status: 409 },
         );
-      server.saveElsewhere(body.document);
+      server.saveElsewhere(body.document, body.name?.trim());
       return Response.json({ workflow: clone(server.current) });
     },
   };
@@ -378,6 +388,123 @@ describe('createAutosaver', () => {
       createAutosaver(editor, env.deps);
       expect(env.storage.size).toBe(0);
       expect(editor.getState().saveState).toBe('saved');
+    });
+  });
+
+  describe('a rename and why each save is made', () => {
+    it('saves a rename in the same order as edits: one made during a save waits for it, on its version', async () => {
+      const server = createServer(start);
+      const env = createEnv(server);
+      const editor = createEditor(start);
+      const session = createAutosaver(editor, env.deps);
+      edit(editor, setArg('a', 'url', 'first'));
+      const saving = session.saveNow();
+      setWorkflowName(editor, '  Daily report ');
+      expect(editor.getState().meta.name).toBe('Daily report');
+      expect(editor.getState().saveState).toBe('dirty');
+      await saving;
+      await env.advance(AUTOSAVE_DELAY_MS);
+      expect(server.puts.map((p) => [p.version, p.name])).toEqual([
+        [1, undefined],
+        [2, 'Daily report'],
+      ]);
+      expect(server.current).toMatchObject({ version: 3, name: 'Daily report' });
+      expect(editor.getState().meta).toMatchObject({ version: 3, name: 'Daily report' });
+      expect(editor.getState().saveState).toBe('saved');
+      // A blank or unchanged name changes nothing and saves nothing.
+      setWorkflowName(editor, '   ');
+      setWorkflowName(editor, 'Daily report');
+      await env.advance(AUTOSAVE_DELAY_MS * 2);
+      expect(server.puts).toHaveLength(2);
+    });
+
+    it('keeps an unsaved rename through an outage and a reload, and saves it', async () => {
+      const server = createServer(start);
+      const env = createEnv(server);
+      server.mode = 'down';
+      const first = createEditor(start);
+      const firstSession = createAutosaver(first, env.deps);
+      setWorkflowName(first, 'Renamed offline');
+      await env.advance(AUTOSAVE_DELAY_MS);
+      firstSession.dispose();
+      server.mode = 'up';
+      const second = createEditor(start);
+      createAutosaver(second, env.deps);
+      expect(second.getState().meta.name).toBe('Renamed offline');
+      await env.advance(AUTOSAVE_DELAY_MS);
+      expect(server.current).toMatchObject({ version: 2, name: 'Renamed offline' });
+      expect(env.storage.size).toBe(0);
+    });
+
+    it('says "plan" for the saved result of a planning run, and nothing for the autosaves after it', async () => {
+      const server = createServer(start);
+      const env = createEnv(server);
+      const editor = createEditor(start);
+      createAutosaver(editor, env.deps);
+      editor.getState().beginAiEdit();
+      edit(editor, setArg('a', 'url', 'planned'));
+      editor.getState().endAiEdit();
+      await env.advance(AUTOSAVE_DELAY_MS);
+      edit(editor, setArg('a', 'url', 'edited after'));
+      await env.advance(AUTOSAVE_DELAY_MS);
+      expect(server.puts.map((p) => p.reason)).toEqual(['plan', undefined]);
+      // A planning run that changed nothing leaves the next save an ordinary autosave.
+      editor.getState().beginAiEdit();
+      editor.getState().endAiEdit();
+      edit(editor, setArg('b', 'mode', 'slow'));
+      await env.advance(AUTOSAVE_DELAY_MS);
+      expect(server.puts.map((p) => p.reason)).toEqual(['plan', undefined, undefined]);
+    });
+
+    it('says "resolve" for a copy kept through a conflict, and keeps my unsaved rename over theirs', async () => {
+      const server = createServer(start);
+      const env = createEnv(server);
+      const editor = createEditor(start);
+      const session = createAutosaver(editor, env.deps);
+      server.saveElsewhere(setArg('b', 'mode', 'theirs')(start), 'Their name');
+      edit(editor, setArg('a', 'url', 'mine'));
+      setWorkflowName(editor, 'My name');
+      await env.advance(AUTOSAVE_DELAY_MS);
+      expect(editor.getState().saveState).toBe('conflict');
+      session.keepMine();
+      await env.advance(0);
+      expect(server.puts.at(-1)).toMatchObject({ version: 2, name: 'My name', reason: 'resolve' });
+      expect(server.current).toMatchObject({ version: 3, name: 'My name' });
+      edit(editor, setArg('a', 'url', 'mine, later'));
+      await env.advance(AUTOSAVE_DELAY_MS);
+      expect(server.puts.at(-1)?.reason).toBeUndefined();
+    });
+
+    it('takes their name with their copy on reload, and after a restore', async () => {
+      const server = createServer(start);
+      const env = createEnv(server);
+      const editor = createEditor(start);
+      const session = createAutosaver(editor, env.deps);
+      server.saveElsewhere(start, 'Their name');
+      edit(editor, setArg('a', 'url', 'mine'));
+      await env.advance(AUTOSAVE_DELAY_MS);
+      session.reload();
+      expect(editor.getState().meta).toMatchObject({ version: 2, name: 'Their name' });
+      session.adoptServerCopy({ version: 3, name: 'Restored name', document: start });
+      expect(editor.getState().meta).toMatchObject({ version: 3, name: 'Restored name' });
+      expect(editor.getState().saveState).toBe('saved');
+    });
+
+    it('says when the version kept changes were based on is no longer in the history', async () => {
+      const server = createServer(start);
+      const env = createEnv(server);
+      server.mode = 'down';
+      const first = createEditor(start);
+      createAutosaver(first, env.deps);
+      edit(first, setArg('a', 'url', 'offline edit'));
+      await env.advance(AUTOSAVE_DELAY_MS);
+      server.mode = 'up';
+      server.saveElsewhere(setArg('b', 'mode', 'elsewhere')(start));
+      server.forget(1);
+      const second = createEditor(server.current.document, 2);
+      const session = createAutosaver(second, env.deps);
+      await env.advance(0);
+      expect(session.state.getState().conflict).toMatchObject({ base: null, baseMissing: true });
     });
   });
 

@@ -2,6 +2,11 @@
  * Autosave: nothing the user does is lost or silently overwritten.
  *
  * - Edits are saved after they settle (debounced), each PUT naming the version it was based on.
+ *   A rename (the store's `setName`) is saved the same way, with the document, so a name and an
+ *   edit never race each other for a version.
+ * - Each save says why (`reason`): an autosave, which the server folds into the history's
+ *   autosave entry of the last few minutes; the result of a planning run (`plan`); or a copy kept
+ *   through a conflict (`resolve`). The last two are history entries of their own.
  * - Every unsaved document is also kept in localStorage until the server has it, so a closed
  *   tab, a crash or a database outage loses nothing; the editor restores it on the next load.
  * - 503 or no network: the editor keeps working, says so, and retries with backoff (and at once
@@ -18,6 +23,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { FetchLike } from '../api/client';
+import type { SaveReason } from '../api/types';
 import { getRevision, saveWorkflow } from '../api/workflows';
 import type { WorkflowDocument } from '../workflow/types';
 import type { EditorStore } from './store';
@@ -42,6 +48,11 @@ export interface SaveConflict {
   server: ServerCopy;
   /** The version both copies started from, when it is known (needed to merge). */
   base: ServerCopy | null;
+  /**
+   * True when that version is no longer in the history (folded into a later autosave entry, or
+   * pruned), so the two copies cannot be merged: reload theirs or keep mine.
+   */
+  baseMissing?: boolean;
 }
 
 export interface SaveSessionState {
@@ -122,17 +133,26 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened
   let inFlight: Promise<void> | null = null;
   let disposed = false;
 
-  const hasUnsaved = () => editor.getState().doc !== base.document;
-  const setEditorVersion = (version: number) => editor.setState((s) => ({ meta: { ...s.meta, version } }));
+  /** Why the next save is made: reset to an autosave once a save with another reason succeeds. */
+  let reason: SaveReason = 'save';
+
+  const hasUnsaved = () => {
+    const s = editor.getState();
+    return s.doc !== base.document || s.meta.name !== base.name;
+  };
+  const setEditorMeta = (meta: { version?: number; name?: string }) =>
+    editor.setState((s) => ({ meta: { ...s.meta, ...meta } }));
 
   const writePending = () => {
     if (!deps.storage || !hasUnsaved()) return;
     // Storage full or disabled: the save state already says the change is not on the server.
+    const { doc, meta } = editor.getState();
     writePendingSave(deps.storage, id, {
       v: 1,
       baseVersion: base.version,
       savedAt: deps.now(),
-      doc: editor.getState().doc,
+      doc,
+      ...(meta.name !== base.name ? { name: meta.name } : {}),
     });
   };
   const clearPending = () => {
@@ -165,13 +185,27 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened
     const s = editor.getState();
     if (disposed || s.meta.readOnly || s.aiEditing || state.getState().conflict || !hasUnsaved()) return;
     const doc = s.doc;
+    const name = s.meta.name;
     const basedOn = base;
+    const why = reason;
     s.setSaveState('saving');
-    const saved = await saveWorkflow(id, { version: basedOn.version, document: doc }, { fetch: deps.fetch });
+    const saved = await saveWorkflow(
+      id,
+      {
+        version: basedOn.version,
+        document: doc,
+        ...(name !== basedOn.name ? { name } : {}),
+        ...(why !== 'save' ? { reason: why } : {}),
+      },
+      { fetch: deps.fetch },
+    );
     if (disposed) return;
     if (saved.ok) {
-      setBase({ version: saved.value.workflow.version, name: saved.value.workflow.name, document: doc });
-      setEditorVersion(base.version);
+      const { version, name: savedName } = saved.value.workflow;
+      setBase({ version, name: savedName, document: doc });
+      if (reason === why) reason = 'save';
+      // The server's spelling of the name (trimmed), unless it was renamed again meanwhile.
+      setEditorMeta(editor.getState().meta.name === name ? { version, name: savedName } : { version });
       state.setState({ failures: 0, retryAt: null, lastSavedAt: deps.now() });
       if (hasUnsaved()) {
         // Edited while the save was in flight: keep that safe too, and save it next.
@@ -212,10 +246,12 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened
   const unsubscribe = editor.subscribe((s, prev) => {
     // Streamed planning states are not work to keep: the finished AI change is saved once.
     if (s.meta.readOnly || s.aiEditing) return;
-    const docChanged = s.doc !== prev.doc;
+    const changed = s.doc !== prev.doc || s.meta.name !== prev.meta.name;
     const aiFinished = prev.aiEditing && !s.aiEditing;
-    if ((!docChanged && !aiFinished) || !hasUnsaved()) return;
-    if (docChanged) writePending();
+    if ((!changed && !aiFinished) || !hasUnsaved()) return;
+    // The planning run's result is an entry of its own in the history.
+    if (aiFinished && s.doc !== base.document) reason = 'plan';
+    if (changed) writePending();
     const session = state.getState();
     // The store marks every edit 'dirty'; while a conflict or an outage lasts, keep saying so.
     if (session.conflict) {
@@ -230,10 +266,18 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened
     schedule(AUTOSAVE_DELAY_MS);
   });
 
-  /** Makes `server` the saved state, with `doc` (default: the server's) in the editor. */
+  /**
+   * Makes `server` the saved state, with `doc` (default: the server's, name included) in the
+   * editor. A name I changed and did not save yet is kept with my document; else theirs is taken.
+   */
   const resolveWith = (server: ServerCopy, doc: WorkflowDocument | null) => {
+    const renamedHere = editor.getState().meta.name !== base.name;
     setBase(server);
-    setEditorVersion(server.version);
+    setEditorMeta(
+      doc !== null && renamedHere
+        ? { version: server.version }
+        : { version: server.version, name: server.name },
+    );
     state.setState({ conflict: null, retryAt: null, failures: 0 });
     if (doc === null) {
       editor.getState().setDoc(server.document);
@@ -264,7 +308,9 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened
     },
     mergeBoth: (merged) => {
       const conflict = state.getState().conflict;
-      if (conflict) resolveWith(conflict.server, merged);
+      if (!conflict) return;
+      reason = 'resolve';
+      resolveWith(conflict.server, merged);
     },
     reload: () => {
       const conflict = state.getState().conflict;
@@ -272,7 +318,9 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened
     },
     keepMine: () => {
       const conflict = state.getState().conflict;
-      if (conflict) resolveWith(conflict.server, editor.getState().doc);
+      if (!conflict) return;
+      reason = 'resolve';
+      resolveWith(conflict.server, editor.getState().doc);
     },
     adoptServerCopy: (copy) => resolveWith(copy, null),
     dispose: () => {
@@ -306,12 +354,15 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened
       clearPending();
       return false;
     }
-    if (JSON.stringify(pending.doc) === JSON.stringify(base.document)) {
+    const name = typeof pending.name === 'string' && pending.name.trim() ? pending.name : base.name;
+    if (JSON.stringify(pending.doc) === JSON.stringify(base.document) && name === base.name) {
       clearPending();
       return false;
     }
     const server = base;
     state.setState({ restoredAt: deps.now() });
+    if (name !== editor.getState().meta.name)
+      setEditorMeta({ version: editor.getState().meta.version, name });
     if (pending.baseVersion === server.version) {
       // A session re-created for the same store may find its own copy already in the editor.
       if (JSON.stringify(pending.doc) === JSON.stringify(editor.getState().doc)) schedule(AUTOSAVE_DELAY_MS);
@@ -330,8 +381,11 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened
       );
     void getRevision(id, pending.baseVersion, { fetch: deps.fetch }).then((found) => {
       const conflict = state.getState().conflict;
-      if (found.ok && conflict && conflict.server === server)
-        state.setState({ conflict: { server, base: found.value.revision } });
+      if (!conflict || conflict.server !== server) return;
+      if (found.ok) state.setState({ conflict: { server, base: found.value.revision } });
+      // Folded into a later autosave entry, or pruned: there is nothing to merge against.
+      else if (found.error.status === 404)
+        state.setState({ conflict: { server, base: null, baseMissing: true } });
     });
     return true;
   }

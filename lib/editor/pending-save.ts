@@ -12,6 +12,8 @@ export interface PendingSave {
   baseVersion: number;
   savedAt: number;
   doc: WorkflowDocument;
+  /** A new name not saved yet, when the workflow was renamed. */
+  name?: string;
 }
 
 /** localStorage key for a workflow's unsaved document. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WORKFLOW_NAME_MAX } from '../workflow/name';
 import { getWorkflowNameFromTask } from './task-name';
 
 describe('getWorkflowNameFromTask', () => {
@@ -14,12 +15,22 @@ describe('getWorkflowNameFromTask', () => {
     expect(getWorkflowNameFromTask('Read https://e.org/data/a.cif, then plot')).toBe('Read a.cif, then plot');
   });
 
-  it('cuts a long task at a word boundary with an ellipsis', () => {
+  it('keeps a long first sentence whole, with no ellipsis stored', () => {
     const name = getWorkflowNameFromTask(
       'Optimise the structure at https://example.org/structures/Cu_bulk.cif with the model https://example.org/models/dpa-2.4-7M.pt, then compute its phonons',
     );
-    expect(name).toBe('Optimise the structure at Cu_bulk.cif with the model…');
-    expect(name.length).toBeLessThanOrEqual(60);
+    expect(name).toBe(
+      'Optimise the structure at Cu_bulk.cif with the model dpa-2.4-7M.pt, then compute its phonons',
+    );
+  });
+
+  it('fits a first sentence longer than the stored bound at a word boundary', () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    const name = getWorkflowNameFromTask(`${words}. Then stop.`);
+    expect(name.length).toBeLessThanOrEqual(WORKFLOW_NAME_MAX);
+    expect(name.length).toBeGreaterThan(WORKFLOW_NAME_MAX - 8);
+    expect(words.startsWith(name)).toBe(true);
+    expect(name).toMatch(/word\d+$/);
   });
 
   it('names a blank task "Untitled workflow"', () => {

@@ -1,9 +1,9 @@
 /**
- * A workflow's first name, taken from the task typed on the home page: its first sentence,
- * cut at a word boundary, so the workflow list reads like the tasks people typed.
+ * A workflow's first name, taken from the task typed on the home page: its first sentence, whole
+ * (fitted to the stored bound only when longer), so the workflow list reads like the tasks people
+ * typed. Where the list or the editor has less room, CSS shortens it for display.
  */
-
-const MAX_NAME = 60;
+import { fitName } from '../workflow/name';
 
 /** The name for a workflow planned from `task` ("Untitled workflow" for a blank task). */
 export function getWorkflowNameFromTask(task: string): string {
@@ -15,8 +15,5 @@ export function getWorkflowNameFromTask(task: string): string {
   if (!text) return 'Untitled workflow';
   // The first sentence; a full stop inside a URL or a number ("dpa-2.4-7M.pt") does not end it.
   const sentence = text.split(/(?<=[.!?。！？])\s/)[0].replace(/[.!?。！？]+$/, '');
-  if (sentence.length <= MAX_NAME) return sentence;
-  const cut = sentence.slice(0, MAX_NAME - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > 12 ? cut.slice(0, space) : cut).replace(/[,;:]$/, '')}…`;
+  return fitName(sentence);
 }

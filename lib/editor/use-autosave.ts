@@ -6,7 +6,7 @@
  * `getSaveSession` starts it for a caller that needs it now.
  *
  * The engine is loaded on demand: at mount when this browser keeps unsaved changes of the
- * workflow (they are put back at once), else with the document's first change; until then
+ * workflow (they are put back at once), else with the document's first change or a rename; until then
  * nothing is unsaved. The copy the editor opened is kept from mount, so an engine started after
  * the first edit saves on top of the right version. Should its code not arrive (offline at the
  * first edit), the unsaved document is kept in localStorage here and the editor says it is
@@ -51,6 +51,9 @@ export function useAutosave(store: EditorStore) {
     const deps = getBrowserDeps();
     const { meta, doc } = store.getState();
     const opened: ServerCopy = { version: meta.version, name: meta.name, document: doc };
+    /** Whether the editor holds a change the engine has to save: an edit or a new name. */
+    const isChanged = (s: { doc: unknown; meta: { name: string } }) =>
+      s.doc !== opened.document || s.meta.name !== opened.name;
     let session: SaveSession | null = null;
     let starting: Promise<SaveSession> | null = null;
     let keptHere = false;
@@ -60,12 +63,13 @@ export function useAutosave(store: EditorStore) {
     /** Without the engine: keep the unsaved document in this browser and say the server is out of reach. */
     const keepUnsaved = () => {
       const s = store.getState();
-      if (s.meta.readOnly || s.doc === opened.document || !deps.storage) return;
+      if (s.meta.readOnly || !isChanged(s) || !deps.storage) return;
       keptHere = writePendingSave(deps.storage, meta.id, {
         v: 1,
         baseVersion: opened.version,
         savedAt: deps.now(),
         doc: s.doc,
+        ...(s.meta.name !== opened.name ? { name: s.meta.name } : {}),
       });
       s.setSaveState('offline', OFFLINE_MESSAGE);
     };
@@ -104,12 +108,12 @@ export function useAutosave(store: EditorStore) {
       if (hasPendingSave(deps.storage, meta.id)) startQuietly();
       else
         stopWatching = store.subscribe((s, prev) => {
-          if (s.doc !== prev.doc) startQuietly();
+          if (s.doc !== prev.doc || s.meta.name !== prev.meta.name) startQuietly();
         });
     }
     const onOnline = () => {
       if (session) void session.saveNow();
-      else if (store.getState().doc !== opened.document) startQuietly();
+      else if (isChanged(store.getState())) startQuietly();
     };
     window.addEventListener('online', onOnline);
     return () => {

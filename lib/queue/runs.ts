@@ -51,7 +51,7 @@ export async function prepareRun(
   if (version !== workflow.version && !revision) {
     throw new AppError(
       'not_found:version',
-      `Workflow "${workflow.id}" has no saved version ${version} (it is at version ${workflow.version}; old versions beyond the history limit are pruned).`,
+      `Workflow "${workflow.id}" has no saved version ${version} (it is at version ${workflow.version}; an autosave folded into a later history entry, or an old version beyond the history limit, is no longer kept).`,
     );
   }
   const source = revision ?? workflow;

@@ -25,9 +25,10 @@ async function seedHistory(db: Db, count: number): Promise<string> {
   });
   await db.$executeRaw`
     INSERT INTO "WorkflowRevision"
-      ("id", "workflowId", "version", "name", "task", "document", "nodeCount", "edgeCount", "reason", "createdAt")
-    SELECT 'rev_bench_' || ${wf.id} || '_' || g, r."workflowId", g, r."name", r."task", r."document",
-           r."nodeCount", r."edgeCount", 'save', r."createdAt"
+      ("id", "workflowId", "version", "firstVersion", "name", "task", "document", "nodeCount", "edgeCount",
+       "reason", "createdAt", "updatedAt")
+    SELECT 'rev_bench_' || ${wf.id} || '_' || g, r."workflowId", g, g, r."name", r."task", r."document",
+           r."nodeCount", r."edgeCount", 'save', r."createdAt", r."createdAt"
     FROM generate_series(2, ${count}::int) AS g,
          (SELECT * FROM "WorkflowRevision" WHERE "workflowId" = ${wf.id} AND "version" = 1) AS r`;
   await db.$executeRawUnsafe('ANALYZE "WorkflowRevision"');

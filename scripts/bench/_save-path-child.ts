@@ -41,8 +41,8 @@ async function updateBefore(db: Db, id: string, expectedVersion: number, documen
       WHERE "id" = ${id} AND "version" = ${expectedVersion} RETURNING "name", "task"`;
     if (!row) throw new Error('conflict in bench');
     await tx.$executeRaw`
-      INSERT INTO "WorkflowRevision" ("id", "workflowId", "version", "name", "task", "document", "reason", "createdAt")
-      VALUES (${createId('rev')}, ${id}, ${next}, ${row.name}, ${row.task}, ${text}::json, 'save', ${new Date()})`;
+      INSERT INTO "WorkflowRevision" ("id", "workflowId", "version", "firstVersion", "name", "task", "document", "reason", "createdAt")
+      VALUES (${createId('rev')}, ${id}, ${next}, ${next}, ${row.name}, ${row.task}, ${text}::json, 'save', ${new Date()})`;
     await tx.workflowRevision.deleteMany({
       where: { workflowId: id, label: null, version: { lte: next - REVISION_LIMIT } },
     });

@@ -59,7 +59,8 @@ export async function createLoadDatabase(
 const HASH_SQL = `encode(sha256(convert_to("document"::text, 'UTF8')), 'hex')`;
 
 /**
- * The stored version and document hash of each workflow, with every revision's hash. Hashes are
+ * The stored version and document hash of each workflow, with every history entry's hash and the
+ * versions folded into autosave entries. Hashes are
  * of the stored JSON text, computed in Postgres so no document crosses the wire; a text that is
  * not byte-identical to what the client hashed (e.g. whitespace) is fetched and compared after
  * re-serialising, and counted in `reserialized`.
@@ -96,15 +97,22 @@ export async function loadStoredWorkflows(
     );
     for (const row of workflows.rows) {
       const hash = await settle('Workflow', row.id, row.version, row.hash);
-      stored.set(row.id, { version: row.version, hash, revisions: new Map() });
+      stored.set(row.id, { version: row.version, hash, revisions: new Map(), folded: new Set() });
     }
-    const revisions = await client.query<{ workflowId: string; version: number; hash: string }>(
-      `SELECT "workflowId", "version", ${HASH_SQL} AS "hash" FROM "WorkflowRevision" WHERE "workflowId" = ANY($1)`,
+    const revisions = await client.query<{
+      workflowId: string;
+      version: number;
+      firstVersion: number;
+      hash: string;
+    }>(
+      `SELECT "workflowId", "version", "firstVersion", ${HASH_SQL} AS "hash" FROM "WorkflowRevision" WHERE "workflowId" = ANY($1)`,
       [ids],
     );
     for (const row of revisions.rows) {
       const hash = await settle('WorkflowRevision', row.workflowId, row.version, row.hash);
-      stored.get(row.workflowId)?.revisions.set(row.version, hash);
+      const workflow = stored.get(row.workflowId);
+      workflow?.revisions.set(row.version, hash);
+      for (let v = row.firstVersion; v < row.version; v++) workflow?.folded.add(v);
     }
     return { stored, reserialized };
   } finally {

@@ -167,7 +167,13 @@ export async function simulate(
           json = undefined;
         }
       }
-      reply = { status: res.status, outcome: String(res.status), json, text };
+      // The version a tab holds may have been folded into a later autosave entry by another
+      // tab's save: a 404 that says so is by design, like a save's 409.
+      const folded =
+        operation === 'revision' &&
+        res.status === 404 &&
+        typeof (json as { foldedInto?: unknown })?.foldedInto === 'number';
+      reply = { status: res.status, outcome: folded ? 'folded' : String(res.status), json, text };
     } catch (error) {
       const name = (error as Error).name;
       reply = {

@@ -110,8 +110,11 @@ export class Recorder {
   }
 }
 
-/** An outcome other than the operation's success status or a save's intended 409. */
+/**
+ * An outcome other than the operation's success status, a save's intended 409, or a revision
+ * folded into a later autosave entry by another tab's save (`folded`, a 404 that says so).
+ */
 export function isError(operation: Operation, outcome: string): boolean {
   if (outcome === String(EXPECTED[operation])) return false;
-  return !(operation === 'save' && outcome === '409');
+  return !((operation === 'save' && outcome === '409') || (operation === 'revision' && outcome === 'folded'));
 }

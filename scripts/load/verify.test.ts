@@ -7,10 +7,11 @@ import { isError, percentile } from './stats';
 import { hashDocument, isClean, verifyAcks, type Ack, type StoredWorkflow } from './verify';
 
 const h = (n: number) => hashDocument({ n });
-const stored = (version: number, revisions: number[], hashOf = h): StoredWorkflow => ({
+const stored = (version: number, revisions: number[], hashOf = h, folded: number[] = []): StoredWorkflow => ({
   version,
   hash: hashOf(version),
   revisions: new Map(revisions.map((v) => [v, hashOf(v)])),
+  folded: new Set(folded),
 });
 const acks = (id: string, versions: number[], hashOf = h): Ack[] =>
   versions.map((version) => ({ workflowId: id, version, hash: hashOf(version) }));
@@ -56,6 +57,39 @@ describe('verifyAcks', () => {
   });
 });
 
+describe('verifyAcks with autosaves folded into history entries', () => {
+  it('accepts versions folded into a later entry, but not a version neither kept nor folded', () => {
+    // Entries: 1 (create), 2–5 (autosaves, keeping 5), 6.
+    const folded = verifyAcks(
+      acks('wf1', [1, 2, 3, 4, 5, 6]),
+      new Map([['wf1', stored(6, [1, 5, 6], h, [2, 3, 4])]]),
+      200,
+    );
+    expect(folded).toMatchObject({ folded: 3, lostSaves: 0, pruned: 0, problems: [] });
+    expect(isClean(folded)).toBe(true);
+    const lost = verifyAcks(
+      acks('wf1', [1, 2, 3, 4, 5, 6]),
+      new Map([['wf1', stored(6, [1, 5, 6], h, [2, 3])]]),
+      200,
+    );
+    expect(lost.lostSaves).toBe(1);
+    expect(lost.problems).toEqual(['wf1: acknowledged version 4 has no revision']);
+  });
+
+  it('counts as pruned only what is older than both the window and the oldest entry kept', () => {
+    const entries = stored(10, [8, 10], h, [6, 7, 9]);
+    const pruned = verifyAcks(acks('wf1', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), new Map([['wf1', entries]]), 2);
+    expect(pruned).toMatchObject({ pruned: 5, folded: 3, lostSaves: 0 });
+    // A missing version the entries still reach is lost, whatever the window says.
+    const gap = verifyAcks(
+      acks('wf1', [4, 5, 6, 7, 8, 9, 10]),
+      new Map([['wf1', stored(10, [4, 8, 10], h, [6, 7, 9])]]),
+      2,
+    );
+    expect(gap.lostSaves).toBe(1);
+  });
+});
+
 describe('load documents', () => {
   it('builds valid workflows of 10–200 nodes and edits that always change them', () => {
     const random = createRandom(7);
@@ -91,6 +125,8 @@ describe('load options and stats', () => {
   it('counts only unexpected statuses as errors, and 409 only on a save', () => {
     expect(isError('save', '409')).toBe(false);
     expect(isError('read', '409')).toBe(true);
+    expect(isError('revision', 'folded')).toBe(false);
+    expect(isError('revision', '404')).toBe(true);
     expect(isError('create', '201')).toBe(false);
     expect(isError('list', 'timeout')).toBe(true);
     expect(percentile([1, 2, 3, 4], 50)).toBe(2);

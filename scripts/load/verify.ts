@@ -16,8 +16,13 @@ export interface Ack {
 export interface StoredWorkflow {
   version: number;
   hash: string;
-  /** Revisions by version: their document hashes. */
+  /** History entries by the version each keeps: their document hashes. */
   revisions: Map<number, string>;
+  /**
+   * Versions folded into a later autosave entry (from an entry's `firstVersion` up to the version
+   * before the one it keeps): saved and acknowledged, but no longer in the history, by design.
+   */
+  folded: Set<number>;
 }
 
 export interface VerifyResult {
@@ -29,6 +34,8 @@ export interface VerifyResult {
   duplicateAcks: number;
   /** Acknowledged versions older than the retention window, legitimately pruned. */
   pruned: number;
+  /** Acknowledged versions folded into a later autosave entry, legitimately not kept apart. */
+  folded: number;
   /** Versions stored that no request was told about (a write after its request failed). */
   unacknowledged: number;
   problems: string[];
@@ -46,7 +53,9 @@ export function hashDocumentText(text: string): string {
 
 /**
  * Compares the acknowledged saves with the stored rows. `retention` is how many unlabelled
- * revisions the server keeps (older ones are pruned by design, so they may be missing).
+ * history entries the server keeps (older ones are pruned by design, so they may be missing);
+ * an entry stands for one version or more, so at least the last `retention` versions are kept,
+ * each as an entry or folded into one.
  */
 export function verifyAcks(
   acks: readonly Ack[],
@@ -59,6 +68,7 @@ export function verifyAcks(
     lostSaves: 0,
     duplicateAcks: 0,
     pruned: 0,
+    folded: 0,
     unacknowledged: 0,
     problems: [],
   };
@@ -94,10 +104,13 @@ export function verifyAcks(
       problem(`${id}: stored version ${row.version} is above the highest acknowledged (${highest})`);
     }
     const oldestKept = row.version - retention + 1;
+    const oldestEntry = Math.min(...row.revisions.keys(), ...row.folded);
     for (const [version, hash] of versions) {
       const revision = row.revisions.get(version);
       if (revision === undefined) {
-        if (version < oldestKept) {
+        if (row.folded.has(version)) {
+          result.folded += 1;
+        } else if (version < oldestKept && version < oldestEntry) {
           result.pruned += 1;
         } else {
           result.lostSaves += 1;
@@ -115,7 +128,7 @@ export function verifyAcks(
       }
     }
     for (let version = Math.max(1, oldestKept); version <= row.version; version++) {
-      if (!row.revisions.has(version) && !versions.has(version)) {
+      if (!row.revisions.has(version) && !row.folded.has(version) && !versions.has(version)) {
         problem(`${id}: version ${version} is missing from the revisions (a gap)`);
       }
     }

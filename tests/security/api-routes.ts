@@ -199,7 +199,9 @@ export function getUrl(route: Pick<ApiRoute, 'path'>, params: Record<string, str
 export const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/workflows': () => ({ name: 'New one' }),
   'PUT /api/workflows/[id]': () => ({ version: 1, document: { ...sampleDocument, task: 'changed' } }),
+  'PATCH /api/workflows/[id]': () => ({ version: 1, name: 'Renamed' }),
   'DELETE /api/workflows/[id]': () => undefined,
+  'POST /api/workflows/[id]/duplicate': () => undefined,
   'PATCH /api/workflows/[id]/revisions/[version]': () => ({ label: 'named' }),
   'POST /api/workflows/[id]/revisions/[version]/restore': () => ({ version: 1 }),
   'POST /api/workflows/[id]/shares': () => ({}),

@@ -28,7 +28,11 @@ const routes = await getStateChangingRoutes();
 const bodyRoutes = routes.filter((r) => r.method !== 'DELETE' && readsBody(r));
 
 /** State-changing routes that take no body at all (they ignore one if sent). */
-const BODYLESS = ['POST /api/shares/[token]/fork', 'POST /api/runs/[runId]/cancel'];
+const BODYLESS = [
+  'POST /api/shares/[token]/fork',
+  'POST /api/workflows/[id]/duplicate',
+  'POST /api/runs/[runId]/cancel',
+];
 
 const label = (r: ApiRoute) => `${r.method} ${r.path}`;
 

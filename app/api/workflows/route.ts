@@ -6,12 +6,11 @@ import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
-import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
-import { assertExportableDocument, validateCreateWorkflow } from './schema';
+import { enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
+import { workflowCreations } from './limits';
+import { assertExportableDocument, readWorkflowName, validateCreateWorkflow } from './schema';
 
 export const dynamic = 'force-dynamic';
-
-const creations = createRateLimiter({ name: 'workflow-creations', limit: 120, windowMs: 60_000 });
 
 export const GET = withErrors(async (request: Request) => {
   const owner = getRequestOwner(request);
@@ -23,11 +22,12 @@ export const GET = withErrors(async (request: Request) => {
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   const owner = getRequestOwner(request);
-  await enforceRateLimit(creations, getRateLimitKey(request, owner), 'new workflows');
+  await enforceRateLimit(workflowCreations, getRateLimitKey(request, owner), 'new workflows');
   const body = await parseJsonBody(request, validateCreateWorkflow);
+  const name = readWorkflowName(body.name);
   if (body.document) assertExportableDocument(body.document, { at: '/document', what: 'The document' });
   const db = await getPrisma();
-  const workflow = await createWorkflow(db, { ...body, ownerId: owner.id });
+  const workflow = await createWorkflow(db, { ...body, name, ownerId: owner.id });
   return withOwnerCookie(
     Response.json({ workflow } satisfies WorkflowResponse, {
       status: 201,

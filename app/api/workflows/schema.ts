@@ -6,6 +6,7 @@ import type {
   CreateShareRequest,
   CreateWorkflowRequest,
   LabelRevisionRequest,
+  RenameWorkflowRequest,
   RestoreRevisionRequest,
   UpdateWorkflowRequest,
 } from '@/lib/api/types';
@@ -13,6 +14,7 @@ import { compileRequestSchema } from '@/lib/http/body';
 import { AppError, type ErrorCode } from '@/lib/http/errors';
 import { getDocumentIssues } from '@/lib/workflow/check';
 import { getDocumentStorageIssues } from '@/lib/workflow/storable';
+import { WORKFLOW_NAME_MAX } from '@/lib/workflow/name';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 
 const position = {
@@ -91,12 +93,15 @@ export const documentSchema = {
   },
 } as const;
 
+/** A workflow name: stored whole, up to WORKFLOW_NAME_MAX characters (lib/workflow/name.ts). */
+const nameSchema = { type: 'string', minLength: 1, maxLength: WORKFLOW_NAME_MAX } as const;
+
 export const validateCreateWorkflow = compileRequestSchema<CreateWorkflowRequest>({
   type: 'object',
   required: ['name'],
   additionalProperties: false,
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200 },
+    name: nameSchema,
     task: { type: 'string', maxLength: 20_000 },
     document: documentSchema,
   },
@@ -108,11 +113,36 @@ export const validateUpdateWorkflow = compileRequestSchema<UpdateWorkflowRequest
   additionalProperties: false,
   properties: {
     version: { type: 'integer', minimum: 1 },
-    name: { type: 'string', minLength: 1, maxLength: 200 },
+    name: nameSchema,
     task: { type: 'string', maxLength: 20_000 },
     document: documentSchema,
+    reason: { enum: ['save', 'plan', 'resolve'] },
   },
 });
+
+export const validateRenameWorkflow = compileRequestSchema<RenameWorkflowRequest>({
+  type: 'object',
+  required: ['version', 'name'],
+  additionalProperties: false,
+  properties: { version: { type: 'integer', minimum: 1 }, name: nameSchema },
+});
+
+/**
+ * A name from a request without the spaces around it; 400 `bad_request:name` when nothing else
+ * is left (the schema has already bounded its length).
+ */
+export function readWorkflowName(name: string): string;
+export function readWorkflowName(name: string | undefined): string | undefined;
+export function readWorkflowName(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const trimmed = name.trim();
+  if (!trimmed)
+    throw new AppError(
+      'bad_request:name',
+      `Invalid request: name: is blank. Give the workflow a name of 1 to ${WORKFLOW_NAME_MAX} characters.`,
+    );
+  return trimmed;
+}
 
 /**
  * The check every write of a document passes (create, save, fork, restore, import): it must

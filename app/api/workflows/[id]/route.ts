@@ -1,19 +1,40 @@
 /**
  * GET /api/workflows/[id] — read (owner only: a workflow URL is not a share link);
  * PUT — save with optimistic concurrency (409 with the server copy on a stale version);
- * DELETE — remove it with its revisions and share links.
+ * PATCH `{version, name}` — rename it, as a new version on top of `version` (409 likewise);
+ * DELETE — remove it with its revisions, share links and runs.
  */
-import type { SavedWorkflowResponse, VersionConflictBody } from '@/lib/api/types';
+import type { SavedWorkflowResponse, VersionConflictBody, Workflow } from '@/lib/api/types';
 import { deleteWorkflow, getWorkflowText, updateWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { assertOwnsWorkflow, getRequestOwner } from '@/lib/http/owner';
 import { getPrisma } from '@/lib/db/client';
-import { requireOwnedWorkflow, workflowNotFound } from '../access';
-import { assertExportableDocument, validateUpdateWorkflow } from '../schema';
+import { loadOwnedWorkflow, requireOwnedWorkflow, workflowNotFound } from '../access';
+import {
+  assertExportableDocument,
+  readWorkflowName,
+  validateRenameWorkflow,
+  validateUpdateWorkflow,
+} from '../schema';
 
 export const dynamic = 'force-dynamic';
+
+/**
+ * 409 `conflict:version` with the server's copy, for a write on top of a stale version: `done`
+ * says what the client did ("saved on top of"), `next` what to do now.
+ */
+function versionConflict(sent: number, current: Workflow, done: string, next: string): AppError {
+  return new AppError(
+    'conflict:version',
+    `This workflow changed elsewhere: you ${done} version ${sent}, the server has version ${current.version}. ${next}`,
+    { details: { current } satisfies Pick<VersionConflictBody, 'current'> },
+  );
+}
+
+const SAVE_CONFLICT = ['saved on top of', 'Reload it or keep yours as a new version.'] as const;
+const RENAME_CONFLICT = ['renamed', 'Reload it, then rename it again.'] as const;
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -37,15 +58,17 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateUpdateWorkflow);
+  const name = readWorkflowName(body.name);
   assertExportableDocument(body.document, { at: '/document', what: 'The document' });
   // The ownership check rides on the write itself (one statement, one round trip); only a write
   // that changed nothing looks further, to say 404, 403 or 409 in that order.
   const owner = getRequestOwner(request);
   const outcome = await updateWorkflow(await getPrisma(), id, {
     expectedVersion: body.version,
-    name: body.name,
+    name,
     task: body.task,
     document: body.document,
+    reason: body.reason,
     ownerId: owner.id,
   });
   if (outcome.ok) {
@@ -57,11 +80,31 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
     assertOwnsWorkflow(owner, outcome.access, 'change');
     throw new Error(`Workflow "${id}" was refused to its own owner.`);
   }
-  throw new AppError(
-    'conflict:version',
-    `This workflow changed elsewhere: you saved on top of version ${body.version}, the server has version ${outcome.current.version}. Reload it or keep yours as a new version.`,
-    { details: { current: outcome.current } satisfies Pick<VersionConflictBody, 'current'> },
-  );
+  throw versionConflict(body.version, outcome.current, ...SAVE_CONFLICT);
+});
+
+export const PATCH = withErrors(async (request: Request, context: Context) => {
+  const { id } = await context.params;
+  assertSameOrigin(request);
+  const body = await parseJsonBody(request, validateRenameWorkflow);
+  const name = readWorkflowName(body.name);
+  const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'rename');
+  if (workflow.version !== body.version) throw versionConflict(body.version, workflow, ...RENAME_CONFLICT);
+  // A rename is a save of the same document under the new name: a version like any other, which
+  // an autosave entry of the last few minutes takes in.
+  const outcome = await updateWorkflow(db, id, {
+    expectedVersion: body.version,
+    name,
+    task: workflow.task,
+    document: workflow.document,
+    ownerId: owner.id,
+  });
+  if (outcome.ok) {
+    const { document: _kept, ...renamed } = outcome.workflow;
+    return Response.json({ workflow: renamed } satisfies SavedWorkflowResponse);
+  }
+  if (outcome.reason === 'conflict') throw versionConflict(body.version, outcome.current, ...RENAME_CONFLICT);
+  throw workflowNotFound(id);
 });
 
 export const DELETE = withErrors(async (request: Request, context: Context) => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
+import { ageHistory, getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
 import { createOwnerClient, type OwnerClient } from '@/tests/owner-client';
+import { getPrisma } from '@/lib/db/client';
 import { REVISION_LIMIT } from '@/lib/db/workflows';
 import { POST as create } from '../../route';
 import { GET as read, PUT as update } from '../route';
@@ -17,7 +18,7 @@ const node = (id: string, args: Record<string, unknown> = {}) => ({
   position: { x: 0, y: 0 },
   args,
 });
-const doc = (nodes: ReturnType<typeof node>[], task = 'fetch things') => ({
+const doc = (nodes: (ReturnType<typeof node> & { label?: string })[], task = 'fetch things') => ({
   task,
   nodes,
   edges: [],
@@ -31,7 +32,9 @@ async function setUp(client: OwnerClient) {
   });
   const { workflow } = await res.json();
   const id = workflow.id as string;
+  /** Saves as an autosave an hour after the last entry began, so each save is an entry of its own. */
   const save = async (version: number, document: unknown) => {
+    await ageHistory(await getPrisma(), id);
     const r = await client.send(update, 'PUT', '', { version, document }, { id });
     expect(r.status).toBe(200);
     return (await r.json()).workflow.version as number;
@@ -145,6 +148,44 @@ describe.each(backends)('revisions on $name', (backend) => {
     expect(first.summary).toBe('First version');
     expect((await alice.send(view, 'GET', '', undefined, { id, version: '99' })).status).toBe(404);
     expect((await alice.send(view, 'GET', '', undefined, { id, version: 'abc' })).status).toBe(400);
+  });
+
+  it('compares with the current version from the older to the newer, steps by title with values', async () => {
+    const alice = createOwnerClient();
+    const { id, save } = await setUp(alice);
+    await save(1, doc([{ ...node('a', { url: 'y', depth: 2 }), label: 'Get the report' }, node('b')]));
+    const current = await save(2, doc([{ ...node('a', { url: 'z' }), label: 'Get the report' }]));
+    const res = await alice.send(view, 'GET', `?against=current`, undefined, { id, version: '1' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.comparedWith).toBe(current);
+    expect(body.summary).toBe('1 node changed, 1 param changed');
+    expect(JSON.stringify(body.steps)).toBe(
+      JSON.stringify([
+        {
+          node: 'a',
+          title: 'Get the report',
+          change: 'changed',
+          renamedFrom: 'fetch_file',
+          params: [{ param: 'url', before: '"x"', after: '"z"' }],
+          wiring: [],
+          moved: false,
+          toolUpdated: false,
+        },
+      ]),
+    );
+    // Against an older version, the diff still goes from the older one (2) to the newer one (3).
+    const back = await (await alice.send(view, 'GET', '?against=3', undefined, { id, version: '2' })).json();
+    expect(back.steps.map((s: { node: string; change: string }) => [s.node, s.change])).toEqual([
+      ['a', 'changed'],
+      ['b', 'removed'],
+    ]);
+    expect(back.steps[0].params).toEqual([
+      { param: 'url', before: '"y"', after: '"z"' },
+      { param: 'depth', before: '2', after: null },
+    ]);
+    const missing = await alice.send(view, 'GET', '?against=99', undefined, { id, version: '2' });
+    expect(missing.status).toBe(404);
   });
 
   it('restores an old revision as a new version, and refuses a stale restore with 409', async () => {
