@@ -71,7 +71,11 @@ async function node(client: OwnerClient, runId: string, nodeId: string) {
     ...(node.result?.content ?? []).map((b: { text?: string }) => b.text ?? ''),
     JSON.stringify(node.result?.structuredContent ?? null),
   ].join('\n');
-  return { status: node.status as string, error: node.error?.message ?? '', text };
+  return {
+    status: node.status as string,
+    error: [node.error?.message, node.error?.detail].filter(Boolean).join(' — '),
+    text,
+  };
 }
 
 describe.each(backends)('the runnable samples on $name', (backend) => {
