@@ -91,9 +91,7 @@ export function getSampleServerConfigs(sources: McpConfigSources = {}): Record<s
   const root = sources.cwd ?? process.cwd();
   const guard = path.join(root, 'lib', 'mcp', 'sample-guard.mjs');
   if (!existsSync(/*turbopackIgnore: true*/ guard)) return {};
-  const space = sources.space
-    ? getSampleSpaceDir(path.resolve(root, env.TOOLFLOW_DATA_DIR?.trim() || '.data'), sources.space)
-    : undefined;
+  const space = sources.space ? getSampleSpaceDir(getDataDir(sources), sources.space) : undefined;
   const entry = (pkg: string) =>
     path.join(root, 'node_modules', '@modelcontextprotocol', pkg, 'dist', 'index.js');
   /** A sample server in the folder `folder` of the space, guarded by `caps`. */
@@ -141,6 +139,12 @@ export function getSampleServerConfigs(sources: McpConfigSources = {}): Record<s
     };
   }
   return servers;
+}
+
+/** The data directory, absolute: `TOOLFLOW_DATA_DIR`, or `.data` beside the app. */
+export function getDataDir(sources: Pick<McpConfigSources, 'cwd' | 'env'> = {}): string {
+  const env = sources.env ?? process.env;
+  return path.resolve(sources.cwd ?? process.cwd(), env.TOOLFLOW_DATA_DIR?.trim() || '.data');
 }
 
 /**

@@ -14,6 +14,7 @@ import { AppError } from '../http/errors';
 import type { RequestOwner } from '../http/owner';
 import { getMcpClientOptions, getMcpServerConfigs, getSampleDataNote } from '../mcp/config';
 import { planRunHere } from '../mcp/run-port';
+import { getRunPathRedactor } from '../mcp/server-paths';
 import { getSampleSpace } from '../mcp/sample-spaces';
 import { getMember } from '../tools/json-value';
 import { getPreflight, type RunPlan } from '../run/preflight';
@@ -108,7 +109,7 @@ export async function startRun(
       plan.nodes.length === 0
         ? 'The workflow has no steps to run.'
         : 'No step of this version can run; the pre-flight list says why for each.',
-      { details: { preflight: getPreparedPreflight(prepared) } },
+      { details: { preflight: getRunPathRedactor(input.ownerId).json(getPreparedPreflight(prepared)) } },
     );
   }
   const run = await createRun(db, {

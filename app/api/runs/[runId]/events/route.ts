@@ -9,6 +9,7 @@ import { getRun, getRunNodes } from '@/lib/db/runs';
 import { withErrors } from '@/lib/http/errors';
 import { getRequestOwner } from '@/lib/http/owner';
 import { FINAL_RUN_STATUSES } from '@/lib/run/types';
+import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { requireOwnedRun, toNodesJson, toRunJson } from '../../access';
 
 export const dynamic = 'force-dynamic';
@@ -24,7 +25,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { runId } = await context.params;
   const owner = getRequestOwner(request);
   const db = await getPrisma();
-  await requireOwnedRun(db, runId, owner, 'follow');
+  const paths = getRunPathRedactor((await requireOwnedRun(db, runId, owner, 'follow')).ownerId);
   const encoder = new TextEncoder();
   let open = true;
   const stream = new ReadableStream<Uint8Array>({
@@ -49,7 +50,11 @@ export const GET = withErrors(async (request: Request, context: Context) => {
           }
           if (run.revision !== seen) {
             seen = run.revision;
-            send({ type: 'state', run: toRunJson(run), nodes: toNodesJson(await getRunNodes(db, runId)) });
+            send({
+              type: 'state',
+              run: toRunJson(run, paths),
+              nodes: toNodesJson(await getRunNodes(db, runId), paths),
+            });
             lastSent = Date.now();
           } else if (Date.now() - lastSent > PING_MS) {
             send({ type: 'ping' });
