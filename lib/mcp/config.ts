@@ -156,7 +156,7 @@ export function getSampleDataNote(config: McpServerConfig | undefined, name: str
   if (name === SAMPLE_SERVER_NAMES.memory) {
     return `Your own Memory graph, kept by this Toolflow server; only your runs see it (at most ${formatMegabytes(SAMPLE_CAPS.memory.maxBytes)}).`;
   }
-  return `Your own folder, kept by this Toolflow server: paths resolve inside it, nothing outside it can be reached, and only your runs see it (at most ${formatMegabytes(SAMPLE_CAPS.files.maxBytes)} in ${SAMPLE_CAPS.files.maxEntries.toLocaleString('en-US')} files and folders).`;
+  return `Every path is inside your own Files folder, kept by this Toolflow server: notes/todo.txt is the file todo.txt in the folder notes there, and nothing outside the folder can be reached. Only your runs see it (at most ${formatMegabytes(SAMPLE_CAPS.files.maxBytes)} in ${SAMPLE_CAPS.files.maxEntries.toLocaleString('en-US')} files and folders).`;
 }
 
 const formatMegabytes = (bytes: number) => `${bytes / 1_000_000} MB`;

@@ -210,7 +210,7 @@ describe.each(backends)('the runnable samples on $name', (backend) => {
       },
       {
         label: 'filesystem',
-        dataNote: expect.stringMatching(/paths resolve inside it.*only your runs see it/),
+        dataNote: expect.stringMatching(/^Every path is inside your own Files folder.*Only your runs see it/),
       },
     ]);
   });
