@@ -29,6 +29,8 @@ export interface RunSummary {
   error: RunError | null;
   nodeCount: number;
   revision: number;
+  /** When someone asked to cancel it while it was running (a run that ended anyway ignored it). */
+  cancelRequestedAt: Date | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -64,6 +66,7 @@ const summaryFields = {
   error: true,
   nodeCount: true,
   revision: true,
+  cancelRequestedAt: true,
   createdAt: true,
   startedAt: true,
   finishedAt: true,
