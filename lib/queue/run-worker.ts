@@ -157,7 +157,9 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
         config: { ...options.config, space: getSampleSpace(claimed.ownerId) },
         limits: claimed.limits,
         signal: controller.signal,
-        onNode: (record) => storeNodeRecord(db, runId, record),
+        // Every step was stored queued with the run: storing it queued again would only hold up
+        // the first real change behind one write per step.
+        onNode: (record) => (record.status === 'queued' ? undefined : storeNodeRecord(db, runId, record)),
       });
       await finishRun(db, runId, outcome.status, outcome.error);
     } catch (error) {
