@@ -200,8 +200,11 @@ export interface SharedWorkflowResponse {
 // ---------------------------------------------------------------------------------------------
 // Toolkits: /api/toolkits/**
 
-/** A toolkit as the routes return it: the record without its owner. */
-export type Toolkit = Omit<ToolkitRecord, 'ownerId'>;
+/**
+ * A toolkit as the routes return it: the record without its owner, and whether a test-run can
+ * call its tools here (lib/toolkits/runnable.ts), with why in a sentence.
+ */
+export type Toolkit = Omit<ToolkitRecord, 'ownerId'> & { runnable: boolean; runnableNote: string };
 
 /** A stdio MCP server configured on the server (its command is never sent to the browser). */
 export interface ConfiguredMcpServer {

@@ -141,6 +141,12 @@ export function getSampleServerConfigs(sources: McpConfigSources = {}): Record<s
   return servers;
 }
 
+/** The names of the stdio servers a run can start here (the runnable samples included while on). */
+export async function getConfiguredServerNames(sources: McpConfigSources = {}): Promise<Set<string>> {
+  const configs = await getMcpServerConfigs(sources);
+  return new Set(configs.ok ? Object.keys(configs.value) : []);
+}
+
 /** The data directory, absolute: `TOOLFLOW_DATA_DIR`, or `.data` beside the app. */
 export function getDataDir(sources: Pick<McpConfigSources, 'cwd' | 'env'> = {}): string {
   const env = sources.env ?? process.env;
