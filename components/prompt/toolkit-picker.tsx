@@ -38,7 +38,7 @@ export function ToolkitPicker({ toolkits, selected, disabled, onChange }: Props)
         <label
           key={t.id}
           className={`chip${selected.has(t.id) ? ' chip--on' : ''}${t.runnable ? ' chip--runnable' : ''}`}
-          title={`${t.runnableNote}\n${t.tools.length} tools: ${t.tools
+          title={`${t.runnable ? 'Runnable' : 'Declarations only'}: ${t.runnableNote}\n${t.tools.length} tools: ${t.tools
             .slice(0, 12)
             .map((tool) => tool.name)
             .join(', ')}${t.tools.length > 12 ? ', …' : ''}`}

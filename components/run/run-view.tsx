@@ -92,8 +92,9 @@ function getBanner(
     return { text: `Cancel came too late: the run ${run.status} before it could be stopped.`, tone: 'note' };
   if (run.status === 'cancelled') {
     const stopped = state.nodes.filter((n) => n.status === 'cancelled').length;
+    const ended = state.nodes.length - stopped;
     return {
-      text: `Cancelled: ${countOf(stopped, 'step')} stopped or not started; the steps that had ended keep their results.`,
+      text: `Cancelled: ${countOf(stopped, 'step')} stopped or not started${ended ? `; ${countOf(ended, 'step')} had ended and keep ${ended === 1 ? 'its result' : 'their results'}` : ''}.`,
       tone: 'note',
     };
   }
@@ -111,7 +112,7 @@ function Summary({ state }: { state: RunState }) {
 }
 
 export function RunView({ workflow, document, initial }: RunViewProps) {
-  const { state, problem } = useRunStream(initial);
+  const { state, problem, applyRun } = useRunStream(initial);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [cancelArrivedLate, setCancelArrivedLate] = useState(false);
@@ -138,6 +139,7 @@ export function RunView({ workflow, document, initial }: RunViewProps) {
     // The run ended before the request reached the server: nothing was cancelled, and that is said.
     const after = res.value.run.status;
     if (FINAL_RUN_STATUSES.has(after) && after !== 'cancelled') setCancelArrivedLate(true);
+    applyRun(res.value.run);
   };
   const banner = getBanner(state, { problem, cancelError, cancelArrivedLate });
 

@@ -267,7 +267,7 @@ export function checkArguments(
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
   return err({
     code: 'invalid_arguments',
-    message: `${capitalize(describeArgumentError(first, args))}${more}; the tool was not called.`,
+    message: `${capitalize(describeArgumentError(first, args))}${more}.`,
     detail: `The arguments fail the input schema of "${tool.name}".`,
     path:
       first.keyword === 'required'

@@ -123,6 +123,12 @@ export async function executeRun(
   const nodesById = new Map(file.nodes.map((n) => [n.id, n]));
   const plannedById = new Map<string, PlannedNode>(plan.nodes.map((n) => [n.nodeId, n]));
   const schedule = getPlanSchedule(plan);
+  /** A step as people know it from the canvas: its number and its label or tool title. */
+  const nameOf = (nodeId: string) => {
+    const planned = plannedById.get(nodeId)!;
+    const title = getExportTool(file, planned.toolName)?.title;
+    return nameStep({ ...planned, label: planned.label ?? title });
+  };
 
   let emitting: Promise<void> = Promise.resolve();
   let emitError: unknown;
@@ -311,7 +317,7 @@ export async function executeRun(
         finish(id, 'skipped', {
           error: {
             code: 'upstream_failed',
-            message: `Not called: ${nameStep(plannedById.get(because)!)}, which feeds it, ${ENDED[statuses.get(because)!] ?? `ended ${statuses.get(because)}`}.`,
+            message: `Not called: ${nameOf(because)}, which feeds it, ${ENDED[statuses.get(because)!] ?? `ended ${statuses.get(because)}`}.`,
           },
         });
       }
@@ -356,7 +362,7 @@ export async function executeRun(
     status: 'failed',
     error: {
       code: 'node_failed',
-      message: `${countOf(failed.filter((n) => n.status === 'failed').length, 'step')} failed${skipped ? `, ${skipped} skipped` : ''}. ${capitalize(nameStep(plannedById.get(first.nodeId)!))}: ${first.error?.message ?? first.status}`,
+      message: `${countOf(failed.filter((n) => n.status === 'failed').length, 'step')} failed${skipped ? `, ${skipped} skipped` : ''}. ${capitalize(nameOf(first.nodeId))}: ${first.error?.message ?? first.status}`,
     },
     nodes,
   };

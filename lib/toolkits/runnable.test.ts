@@ -17,11 +17,11 @@ describe('getToolkitRunnability', () => {
   it('marks toolkits that only declare tools, saying why', () => {
     expect(getToolkitRunnability({ sourceKind: 'file', sourceRef: 'tools.json' }, servers)).toMatchObject({
       runnable: false,
-      note: expect.stringMatching(/^Declarations only: a file has no server/),
+      note: expect.stringMatching(/^A file has no server behind it/),
     });
     expect(getToolkitRunnability({ sourceKind: 'builtin', sourceRef: 'materials' }, servers)).toMatchObject({
       runnable: false,
-      note: expect.stringMatching(/^Declarations only/),
+      note: 'A sample to plan with; no server runs its tools.',
     });
     expect(getToolkitRunnability({ sourceKind: 'mcp-stdio', sourceRef: 'gone' }, servers).note).toBe(
       'The server "gone" is no longer configured on this Toolflow server.',

@@ -10,7 +10,7 @@ import { BUILTIN_TOOLKITS } from './builtin';
 
 export interface Runnability {
   runnable: boolean;
-  /** Why, in a sentence, for a title or a card. */
+  /** Why, in a sentence, shown after "Runnable" or "Declarations only". */
   note: string;
 }
 
@@ -30,25 +30,25 @@ export function getToolkitRunnability(
       if (!server)
         return {
           runnable: false,
-          note: 'Declarations only: a sample to plan with; no server runs its tools.',
+          note: 'A sample to plan with; no server runs its tools.',
         };
       return configuredServers.has(server)
         ? {
             runnable: true,
-            note: 'Runnable: a test-run calls its tools on a sample server Toolflow runs itself.',
+            note: 'A test-run calls its tools on a sample server Toolflow runs itself.',
           }
         : { runnable: false, note: 'Its sample server is turned off on this Toolflow server.' };
     }
     case 'mcp-stdio':
       return configuredServers.has(ref)
-        ? { runnable: true, note: `Runnable: a test-run calls its tools on the configured server "${ref}".` }
+        ? { runnable: true, note: `A test-run calls its tools on the configured server "${ref}".` }
         : { runnable: false, note: `The server "${ref}" is no longer configured on this Toolflow server.` };
     case 'mcp-http':
-      return { runnable: true, note: 'Runnable: a test-run calls its tools at its MCP server’s URL.' };
+      return { runnable: true, note: 'A test-run calls its tools at its MCP server’s URL.' };
     default:
       return {
         runnable: false,
-        note: 'Declarations only: a file has no server behind it. Plan and export with it; to run, add the same tools from an MCP server.',
+        note: 'A file has no server behind it: plan and export with it; to run, add the same tools from an MCP server.',
       };
   }
 }

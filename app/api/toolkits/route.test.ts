@@ -113,7 +113,7 @@ describe.each(backends)('/api/toolkits on $name', (backend) => {
         ['Memory (runnable sample)', true],
         ['Files (runnable sample)', true],
       ]);
-      expect(body.toolkits[0].runnableNote).toMatch(/^Declarations only/);
+      expect(body.toolkits[0].runnableNote).toBe('A sample to plan with; no server runs its tools.');
       // With the samples turned off, nothing here can run.
       vi.stubEnv('TOOLFLOW_SAMPLE_SERVERS', '0');
       const off = await (await createOwnerClient().send(list, 'GET', '/api/toolkits')).json();
