@@ -4,7 +4,7 @@ import { DESKTOP, EditorPage, HistoryDialog, HomePage, RunPage, SharePage, SHOTS
 import {
   createMaterialsWorkflow,
   createMemoryWorkflow,
-  createPartlyRunnableWorkflow,
+  createFailingWorkflow,
   createShareLink,
   runToEnd,
 } from './support/workflows';
@@ -66,7 +66,7 @@ test('home, editor, share page, run and toolkits have no serious axe violation, 
 });
 
 test('a run with a failed and a skipped step has no serious axe violation either', async ({ page }) => {
-  const workflow = await createPartlyRunnableWorkflow(page);
+  const workflow = await createFailingWorkflow(page);
   const runId = await runToEnd(page, workflow, 'failed');
   await page.goto(`/w/${workflow.id}/runs/${runId}`);
   await expect(page.getByTestId('node-step_2')).toHaveAttribute('data-run-status', 'skipped');

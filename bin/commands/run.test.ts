@@ -73,8 +73,10 @@ describe('toolflow run', () => {
     );
     const { io, out } = createMemoryIo({ 'wf.json': JSON.stringify(file) });
     expect(await runCli(['run', 'wf.json', '--json'], io)).toBe(1);
-    expect(out.stderr).toMatch(/FAIL crash +exit \d+ ms .*server stopped or closed the connection/);
-    expect(out.stderr).toMatch(/skip after +echo {2}"crash" ended failed, so this step was not called\./);
+    expect(out.stderr).toMatch(/FAIL crash +exit \d+ ms +The server stopped during the call/);
+    // What the client said follows on its own line, with the code.
+    expect(out.stderr).toMatch(/\n +server_exited: MCP server faulty: call failed/);
+    expect(out.stderr).toMatch(/skip after +echo {2}Not called: step 1 \(exit\), which feeds it, failed\./);
     const outcome = JSON.parse(out.stdout);
     expect(outcome.status).toBe('failed');
     expect(outcome.nodes.map((n: { status: string }) => n.status)).toEqual(['failed', 'skipped']);

@@ -45,7 +45,12 @@ const STATUS_MARK: Record<string, string> = {
 };
 
 function preview(record: NodeRunRecord): string {
-  if (record.status !== 'succeeded') return record.error?.message ?? '';
+  if (record.status !== 'succeeded') {
+    const error = record.error;
+    // The headline, then the code and the tool's or server's own words (this is the operator's
+    // own machine: nothing is hidden).
+    return error ? `${error.message}${error.detail ? `\n      ${error.code}: ${error.detail}` : ''}` : '';
+  }
   const result = record.result;
   if (!result) return '';
   const text = result.structuredContent

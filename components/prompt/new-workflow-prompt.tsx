@@ -8,6 +8,8 @@ import { handOffPlan } from '@/lib/editor/plan-handoff';
 import { getWorkflowNameFromTask } from '@/lib/editor/task-name';
 import { useToolkits } from '@/lib/editor/use-toolkits';
 import { getModelLabel } from '@/lib/editor/model-label';
+import { getBuiltinToolkitIdOf } from '@/lib/toolkits/builtin-ids';
+import { RUNNABLE_EXAMPLES, type RunnableExample } from '@/lib/toolkits/examples';
 import { PlanStatus } from './plan-status';
 import { ToolkitPicker } from './toolkit-picker';
 import './prompt.css';
@@ -21,6 +23,8 @@ interface Props {
  * The home page's prompt: type the task, pick toolkits, Enter. Plans first: once the planner makes
  * its first step, creates the workflow and opens the editor, which shows the rest of the run
  * streaming onto its canvas. A plan that makes no step creates no workflow; the status says why.
+ * Examples over the runnable samples fill the prompt, tick their toolkit and choose the offline
+ * planner, which plans them completely (lib/toolkits/examples.ts).
  */
 export function NewWorkflowPrompt({ llm }: Props) {
   const router = useRouter();
@@ -32,7 +36,19 @@ export function NewWorkflowPrompt({ llm }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<PlanProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const picked = selected ?? new Set(toolkits?.map((t) => t.id) ?? []);
+  // Only the examples whose sample can run here.
+  const examples = RUNNABLE_EXAMPLES.filter(
+    (e) => toolkits?.find((t) => t.id === getBuiltinToolkitIdOf(e.toolkit))?.runnable,
+  );
+  const tryExample = (example: RunnableExample) => {
+    setTask(example.task);
+    setSelected(new Set([getBuiltinToolkitIdOf(example.toolkit)]));
+    setPlanner('offline');
+    setError(null);
+    input.current?.focus();
+  };
 
   const submit = async () => {
     const text = task.trim();
@@ -93,6 +109,7 @@ export function NewWorkflowPrompt({ llm }: Props) {
       </label>
       <textarea
         id="new-task"
+        ref={input}
         className="new-prompt__input"
         rows={3}
         value={task}
@@ -107,8 +124,36 @@ export function NewWorkflowPrompt({ llm }: Props) {
         }}
         data-testid="home-prompt-input"
       />
+      {examples.length ? (
+        <div className="new-prompt__examples" role="group" aria-labelledby="new-examples">
+          <span id="new-examples" className="muted">
+            Try one that runs as planned:
+          </span>
+          {examples.map((example) => (
+            <button
+              key={example.task}
+              type="button"
+              className="btn btn-small"
+              title={example.task}
+              disabled={busy}
+              onClick={() => tryExample(example)}
+              data-testid="home-example"
+            >
+              {example.title}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <div className="new-prompt__options">
         <ToolkitPicker toolkits={toolkits} selected={picked} disabled={busy} onChange={setSelected} />
+        {toolkits?.some((t) => t.runnable) ? (
+          <p className="toolkit-legend" data-testid="toolkit-legend">
+            <span className="toolkit-legend__mark" aria-hidden="true">
+              ▶
+            </span>{' '}
+            Runnable: a test-run calls these tools. The others only declare tools, to plan and export with.
+          </p>
+        ) : null}
       </div>
       <div className="new-prompt__footer">
         <label className="prompt-bar__planner new-prompt__planner">

@@ -8,7 +8,10 @@ interface Props {
   onChange(selected: Set<string>): void;
 }
 
-/** Which toolkits the planner may use: one toggle chip per toolkit, with its tool count. */
+/**
+ * Which toolkits the planner may use: one toggle chip per toolkit, with its tool count. A toolkit
+ * a test-run can call (a server is behind its tools) is marked runnable.
+ */
 export function ToolkitPicker({ toolkits, selected, disabled, onChange }: Props) {
   if (toolkits === null) return <span className="muted toolkit-picker__loading">Loading toolkits…</span>;
   if (toolkits.length === 0) {
@@ -34,11 +37,12 @@ export function ToolkitPicker({ toolkits, selected, disabled, onChange }: Props)
       {toolkits.map((t) => (
         <label
           key={t.id}
-          className={`chip${selected.has(t.id) ? ' chip--on' : ''}`}
-          title={`${t.tools.length} tools: ${t.tools
+          className={`chip${selected.has(t.id) ? ' chip--on' : ''}${t.runnable ? ' chip--runnable' : ''}`}
+          title={`${t.runnable ? 'Runnable' : 'Declarations only'}: ${t.runnableNote}\n${t.tools.length} tools: ${t.tools
             .slice(0, 12)
             .map((tool) => tool.name)
             .join(', ')}${t.tools.length > 12 ? ', …' : ''}`}
+          data-runnable={t.runnable}
         >
           <input
             type="checkbox"
@@ -48,6 +52,7 @@ export function ToolkitPicker({ toolkits, selected, disabled, onChange }: Props)
             data-testid={`toolkit-chip-${t.id}`}
           />
           <span>{t.name}</span>
+          {t.runnable ? <span className="sr-only">, runnable</span> : null}
           <span className="chip__count">{t.tools.length}</span>
         </label>
       ))}

@@ -1,7 +1,10 @@
 'use client';
 /**
- * One step of a run: its status and time, the arguments exactly as sent, and what came back —
- * content blocks (text, images as images, audio, resources), structuredContent — or the error.
+ * One step of a run: its status and time, the arguments exactly as sent, and what came back, once:
+ * structuredContent when the tool sent it (its text content is the same data as text), else the
+ * content blocks (text, images as images, audio, resources). A failed step's error reads as a
+ * sentence, with the machine code and the tool's own words on a details line; a step that was
+ * cancelled or not called is a note, not an error.
  */
 import { useEffect, useState } from 'react';
 import { getNodeRun } from '@/lib/api/runs';
@@ -51,6 +54,60 @@ function ContentBlock({ block, index, at }: { block: Record<string, unknown>; in
   return <Json value={block} />;
 }
 
+/** Statuses whose reason is a note (the person cancelled, or a step before it did not succeed). */
+const NOTE_STATUSES = new Set(['cancelled', 'skipped']);
+
+/** Why a step failed or was not called: the headline, then the details line. */
+function StepError({ error, status }: { error: NonNullable<NodeRunDetailJson['error']>; status: string }) {
+  const note = NOTE_STATUSES.has(status);
+  return (
+    <div
+      className={note ? 'run-note' : 'run-error'}
+      role={note ? undefined : 'alert'}
+      data-testid="run-node-error"
+    >
+      <p className="run-error__headline" data-testid="run-node-error-headline">
+        {error.message}
+      </p>
+      <p className="run-error__details" data-testid="run-node-error-details">
+        <code>{error.code}</code>
+        {error.path ? (
+          <>
+            {' '}
+            at <code>{error.path}</code>
+          </>
+        ) : null}
+        {error.detail ? <> · {error.detail}</> : null}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * What came back, once. With structuredContent, the content's text blocks repeat it as text and
+ * are left out (images, audio and resources are not, they are more); a tool's error text is on
+ * the error's details line already.
+ */
+function StepResult({ node, at }: { node: NodeRunDetailJson; at: string }) {
+  const result = node.result!;
+  const textIsShown = result.structuredContent !== undefined || node.error?.code === 'tool_error';
+  const blocks = result.content
+    .map((block, index) => ({ block: block as Record<string, unknown>, index }))
+    .filter(({ block }) => !(textIsShown && block.type === 'text'));
+  if (result.structuredContent === undefined && blocks.length === 0) return null;
+  return (
+    <>
+      <h4>Result{result.isError ? ' (the tool reported an error)' : ''}</h4>
+      {result.structuredContent !== undefined ? (
+        <Json value={result.structuredContent} testId="result-structured" />
+      ) : null}
+      {blocks.map(({ block, index }) => (
+        <ContentBlock key={index} block={block} index={index} at={at} />
+      ))}
+    </>
+  );
+}
+
 export function NodeResult({ runId, nodeId, status }: { runId: string; nodeId: string; status: string }) {
   const [node, setNode] = useState<NodeRunDetailJson | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -70,7 +127,6 @@ export function NodeResult({ runId, nodeId, status }: { runId: string; nodeId: s
   }, [runId, nodeId, status]);
   if (error) return <p className="run-error">{error}</p>;
   if (!node || node.nodeId !== nodeId) return <p className="muted">Loading the step…</p>;
-  const result = node.result;
   return (
     <div className="run-node" data-testid="run-node-detail">
       <h3 className="run-node__title">
@@ -88,17 +144,7 @@ export function NodeResult({ runId, nodeId, status }: { runId: string; nodeId: s
           </span>
         ) : null}
       </p>
-      {node.error ? (
-        <div className="run-error" role="alert" data-testid="run-node-error">
-          <strong>{node.error.code}</strong>: {node.error.message}
-          {node.error.path ? (
-            <>
-              {' '}
-              (at <code>{node.error.path}</code>)
-            </>
-          ) : null}
-        </div>
-      ) : null}
+      {node.error ? <StepError error={node.error} status={node.status} /> : null}
       {node.truncated.length ? (
         <div className="run-cut" data-testid="run-node-truncated">
           Cut to stay within the stored size limit (the next step got the whole value):
@@ -117,25 +163,8 @@ export function NodeResult({ runId, nodeId, status }: { runId: string; nodeId: s
       ) : (
         <p className="muted">Not called.</p>
       )}
-      {result ? (
-        <>
-          <h4>Result{result.isError ? ' (the tool reported an error)' : ''}</h4>
-          {result.structuredContent !== undefined ? (
-            <>
-              <h5>structuredContent</h5>
-              <Json value={result.structuredContent} testId="result-structured" />
-            </>
-          ) : null}
-          {result.content.length ? <h5>Content</h5> : null}
-          {result.content.map((block, i) => (
-            <ContentBlock
-              key={i}
-              block={block as Record<string, unknown>}
-              index={i}
-              at={`${encodeURIComponent(runId)}/nodes/${encodeURIComponent(nodeId)}`}
-            />
-          ))}
-        </>
+      {node.result ? (
+        <StepResult node={node} at={`${encodeURIComponent(runId)}/nodes/${encodeURIComponent(nodeId)}`} />
       ) : null}
     </div>
   );

@@ -89,6 +89,43 @@ export function RunDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** Steps that cannot run, under a heading that says why they are listed. */
+function BlockedSteps({
+  nodes,
+  heading,
+  testId,
+}: {
+  nodes: PreflightJson['nodes'];
+  heading: string;
+  testId: string;
+}) {
+  if (nodes.length === 0) return null;
+  return (
+    <>
+      <h3 className="run-dialog__h">{heading}</h3>
+      <ul className="run-dialog__blocked" data-testid={testId}>
+        {nodes.map((n) => (
+          <li key={n.nodeId} data-testid={`run-blocked-${n.nodeId}`}>
+            <strong>
+              {n.stepIndex}. {n.label ?? n.nodeId}
+            </strong>{' '}
+            <code>{n.toolName}</code>: {n.blocked!.message}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The Run button's words: how many steps run, or why none may. */
+function getConfirmText(preflight: PreflightJson, starting: boolean): string {
+  if (starting) return 'Starting…';
+  if (preflight.refusal?.code === 'invalid_steps')
+    return `Fix ${countOf(preflight.invalid, 'invalid step')} first`;
+  if (preflight.refusal) return 'Nothing can run';
+  return `Run ${countOf(preflight.runnable, 'step')}`;
+}
+
 /** What the dialog says: the servers and tools to be called, the steps that cannot run, and Run. */
 export function RunDialogContent({
   preflight,
@@ -97,7 +134,8 @@ export function RunDialogContent({
   confirm,
   onClose,
 }: RunPreflightState & { onClose(): void }) {
-  const blocked = preflight?.nodes.filter((n) => n.blocked) ?? [];
+  const invalid = preflight?.nodes.filter((n) => n.blocked && n.invalid) ?? [];
+  const unavailable = preflight?.nodes.filter((n) => n.blocked && !n.invalid) ?? [];
   return (
     <>
       {error ? (
@@ -133,23 +171,26 @@ export function RunDialogContent({
           ) : (
             <p className="muted">None.</p>
           )}
-          <h3 className="run-dialog__h">
-            {blocked.length ? `${countOf(blocked.length, 'step')} cannot run` : 'Every step can run'}
-          </h3>
-          {blocked.length ? (
-            <ul className="run-dialog__blocked" data-testid="run-blocked">
-              {blocked.map((n) => (
-                <li key={n.nodeId} data-testid={`run-blocked-${n.nodeId}`}>
-                  <strong>
-                    {n.stepIndex}. {n.label ?? n.nodeId}
-                  </strong>{' '}
-                  <code>{n.toolName}</code>: {n.blocked!.message}
-                </li>
-              ))}
-            </ul>
+          {invalid.length === 0 && unavailable.length === 0 ? (
+            <h3 className="run-dialog__h">Every step can run</h3>
           ) : null}
-          {blocked.length && preflight.runnable ? (
+          <BlockedSteps
+            nodes={invalid}
+            heading={`${countOf(invalid.length, 'step is', 'steps are')} invalid`}
+            testId="run-invalid"
+          />
+          <BlockedSteps
+            nodes={unavailable}
+            heading={`${countOf(unavailable.length, 'step')} cannot run here`}
+            testId="run-blocked"
+          />
+          {unavailable.length && !preflight.refusal ? (
             <p className="muted">They are marked failed without a call; the steps they feed are skipped.</p>
+          ) : null}
+          {preflight.refusal ? (
+            <p className="run-dialog__refusal" role="status" data-testid="run-refusal">
+              {preflight.refusal.message}
+            </p>
           ) : null}
           <footer className="run-dialog__actions">
             <button type="button" className="btn" onClick={onClose}>
@@ -158,13 +199,11 @@ export function RunDialogContent({
             <button
               type="button"
               className="btn btn-primary"
-              disabled={preflight.runnable === 0 || starting}
+              disabled={preflight.refusal !== undefined || preflight.runnable === 0 || starting}
               onClick={() => void confirm()}
               data-testid="run-confirm"
             >
-              {starting
-                ? 'Starting…'
-                : `Run ${preflight.runnable} step${preflight.runnable === 1 ? '' : 's'}`}
+              {getConfirmText(preflight, starting)}
             </button>
           </footer>
         </>

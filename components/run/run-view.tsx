@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { cancelRun } from '@/lib/api/runs';
 import { EditorStoreProvider, useEditorStore } from '@/lib/editor/context';
 import { selectSelectedNodeIds } from '@/lib/editor/selectors';
+import { countOf } from '@/lib/plural';
 import { FINAL_RUN_STATUSES } from '@/lib/run/types';
 import type { WorkflowDocument } from '@/lib/workflow/types';
 import { WorkflowCanvas } from '@/components/canvas/workflow-canvas';
@@ -76,6 +77,30 @@ function Details({ state, workflowId }: { state: RunState; workflowId: string })
   );
 }
 
+/** What the banner under the bar says, and whether it is an error or a plain note. */
+function getBanner(
+  state: RunState,
+  local: { problem: string | null; cancelError: string | null; cancelArrivedLate: boolean },
+): { text: string; tone: 'error' | 'note' } | null {
+  const { run } = state;
+  if (local.cancelError) return { text: local.cancelError, tone: 'error' };
+  if (local.problem) return { text: local.problem, tone: 'error' };
+  const finished = FINAL_RUN_STATUSES.has(run.status) && run.status !== 'cancelled';
+  if (finished && local.cancelArrivedLate)
+    return { text: `The run had already finished when Cancel arrived: it ${run.status}.`, tone: 'note' };
+  if (finished && run.cancelRequestedAt)
+    return { text: `Cancel came too late: the run ${run.status} before it could be stopped.`, tone: 'note' };
+  if (run.status === 'cancelled') {
+    const stopped = state.nodes.filter((n) => n.status === 'cancelled').length;
+    const ended = state.nodes.length - stopped;
+    return {
+      text: `Cancelled: ${countOf(stopped, 'step')} stopped or not started${ended ? `; ${countOf(ended, 'step')} had ended and keep ${ended === 1 ? 'its result' : 'their results'}` : ''}.`,
+      tone: 'note',
+    };
+  }
+  return run.error ? { text: run.error.message, tone: 'error' } : null;
+}
+
 function Summary({ state }: { state: RunState }) {
   const counts = new Map<string, number>();
   for (const n of state.nodes) counts.set(n.status, (counts.get(n.status) ?? 0) + 1);
@@ -87,9 +112,10 @@ function Summary({ state }: { state: RunState }) {
 }
 
 export function RunView({ workflow, document, initial }: RunViewProps) {
-  const { state, problem } = useRunStream(initial);
+  const { state, problem, applyRun } = useRunStream(initial);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [cancelArrivedLate, setCancelArrivedLate] = useState(false);
   const badges = useMemo(
     () =>
       new Map<string, NodeRunBadge>(
@@ -108,8 +134,14 @@ export function RunView({ workflow, document, initial }: RunViewProps) {
     if (!res.ok) {
       setCancelling(false);
       setCancelError(res.error.message);
+      return;
     }
+    // The run ended before the request reached the server: nothing was cancelled, and that is said.
+    const after = res.value.run.status;
+    if (FINAL_RUN_STATUSES.has(after) && after !== 'cancelled') setCancelArrivedLate(true);
+    applyRun(res.value.run);
   };
+  const banner = getBanner(state, { problem, cancelError, cancelArrivedLate });
 
   return (
     <EditorStoreProvider
@@ -167,9 +199,14 @@ export function RunView({ workflow, document, initial }: RunViewProps) {
                 </a>
               </div>
             </header>
-            {problem || cancelError || run.error ? (
-              <p className="run-banner" role="status" data-testid="run-banner">
-                {cancelError ?? problem ?? `${run.error!.message}`}
+            {banner ? (
+              <p
+                className={`run-banner${banner.tone === 'note' ? ' run-banner--note' : ''}`}
+                role="status"
+                data-testid="run-banner"
+                data-tone={banner.tone}
+              >
+                {banner.text}
               </p>
             ) : null}
             <div className="run-view__body">

@@ -1,10 +1,11 @@
 'use client';
 /**
  * Follows a run: starts from the state the page was rendered with, reads the NDJSON stream of
- * GET /api/runs/:id/events, and reconnects (the stream starts with the whole stored state, so
- * nothing is missed) until the run is final.
+ * GET /api/runs/:id/events and applies each line as it arrives, and reconnects (the stream starts
+ * with the whole stored state, so nothing is missed) until the run is final. A newer copy of the
+ * run from elsewhere (Cancel's answer) is applied at once too.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { openRunStream } from '@/lib/api/runs';
 import type { NodeRunJson, RunJson, RunStreamLine } from '@/lib/api/types';
 import { readNdjson } from '@/lib/editor/ndjson';
@@ -15,8 +16,17 @@ export interface RunState {
   nodes: NodeRunJson[];
 }
 
-export function useRunStream(initial: RunState): { state: RunState; problem: string | null } {
+export function useRunStream(initial: RunState): {
+  state: RunState;
+  problem: string | null;
+  /** Applies a copy of the run newer than the one shown (by its revision). */
+  applyRun(run: RunJson): void;
+} {
   const [state, setState] = useState(initial);
+  const applyRun = useCallback(
+    (run: RunJson) => setState((shown) => (run.revision > shown.run.revision ? { ...shown, run } : shown)),
+    [],
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const runId = initial.run.id;
   const startedFinal = FINAL_RUN_STATUSES.has(initial.run.status);
@@ -34,8 +44,13 @@ export function useRunStream(initial: RunState): { state: RunState; problem: str
             setProblem(null);
             for await (const raw of readNdjson(stream.value)) {
               const line = raw as RunStreamLine;
-              if (line.type === 'state') setState({ run: line.run, nodes: line.nodes });
-              else if (line.type === 'end') ended = true;
+              if (line.type === 'state') {
+                const next = { run: line.run, nodes: line.nodes };
+                // Never back to an older copy than one applied meanwhile (Cancel's answer).
+                setState((shown) =>
+                  line.run.revision >= shown.run.revision ? next : { ...next, run: shown.run },
+                );
+              } else if (line.type === 'end') ended = true;
               else if (line.type === 'error') setProblem(line.message);
             }
           }
@@ -49,5 +64,5 @@ export function useRunStream(initial: RunState): { state: RunState; problem: str
     })();
     return () => controller.abort();
   }, [runId, startedFinal]);
-  return { state, problem };
+  return { state, problem, applyRun };
 }

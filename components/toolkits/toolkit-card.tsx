@@ -104,6 +104,14 @@ export function ToolkitCard({ toolkit, onChanged, onDeleted }: Props) {
       <div className="tk__head">
         <div className="tk__title">
           <strong className="tk__name">{toolkit.name}</strong>
+          <span
+            className={`tk__runs${toolkit.runnable ? ' tk__runs--on' : ''}`}
+            title={toolkit.runnableNote}
+            data-testid="toolkit-runnable"
+            data-runnable={toolkit.runnable}
+          >
+            {toolkit.runnable ? '▶ Runnable' : 'Declarations only'}
+          </span>
           <span className="tk__source muted">
             {SOURCE_LABELS[toolkit.sourceKind] ?? toolkit.sourceKind}
             {toolkit.sourceRef && toolkit.sourceKind !== 'builtin' ? (
@@ -175,6 +183,9 @@ export function ToolkitCard({ toolkit, onChanged, onDeleted }: Props) {
           )}
         </div>
       </div>
+      <p className="tk__runs-note muted" data-testid="toolkit-runnable-note">
+        {toolkit.runnableNote}
+      </p>
       <div className="tk__meta muted">
         {toolkit.tools.length} {toolkit.tools.length === 1 ? 'tool' : 'tools'}
         {toolkit.fetchedAt ? ` · read ${toolkit.fetchedAt.slice(0, 16).replace('T', ' ')} UTC` : ''}

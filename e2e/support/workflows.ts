@@ -54,38 +54,63 @@ export async function createMemoryWorkflow(page: Page, name = 'Alice knows Bob')
   return createWorkflow(page, name, document);
 }
 
+/** The Files sample: create a folder, write a file into it, list it (every value quoted). */
+export const FILES_TASK =
+  'Create the folder "notes", write "Buy milk" to "notes/todo.txt", then list the folder "notes"';
+/** The Files sample: read a file that does not exist, write what it read, list the folder. */
+export const FAILING_TASK =
+  'Read the file "notes/missing.txt" and write it to "copy.txt", then list the folder "."';
+
 /**
- * The Memory sample with its first step left without the entity type it requires and feeding the
- * second: a run fails the first without a call, skips the second, and runs the third.
+ * A run of it fails the first step (the file does not exist: the tool's own error), skips the
+ * second, which it feeds, and runs the third.
  */
-export async function createPartlyRunnableWorkflow(page: Page, name = 'Half runnable') {
-  const document = (await planDocument(page, MEMORY_TASK, ['tk_builtin_memory'])) as {
-    nodes: PlannedNode[];
-    edges: unknown[];
-  };
-  delete document.nodes[1].args.relations;
-  document.edges.push({
-    id: 'e_entities',
-    source: 'step_1',
-    sourceOutput: 'entities',
-    target: 'step_2',
-    targetInput: 'relations',
-  });
+export async function createFailingWorkflow(page: Page, name = 'Read a missing file') {
+  const document = await planDocument(page, FAILING_TASK, ['tk_builtin_files']);
   return createWorkflow(page, name, document);
 }
 
-/** Runs the saved version and waits until the run has finished as `status`; returns the run's id. */
-export async function runToEnd(page: Page, workflow: CreatedWorkflow, status = 'succeeded'): Promise<string> {
+/** The Memory sample with the entity type its first step requires left out: an invalid step. */
+export async function createInvalidWorkflow(page: Page, name = 'Entities without a type') {
+  return createWorkflow(page, name, await planDocument(page, MEMORY_TASK, ['tk_builtin_memory']));
+}
+
+/**
+ * `steps` writes on the Files sample, one after another (a write is not read-only): a run long
+ * enough to be cancelled, or to be watched running.
+ */
+export async function createLongWorkflow(page: Page, steps = 12, name = 'Many writes') {
+  const document = (await planDocument(page, 'Write "x" to the file "x.txt"', ['tk_builtin_files'])) as {
+    nodes: (PlannedNode & { position: { x: number; y: number } })[];
+  };
+  const [write] = document.nodes;
+  document.nodes = Array.from({ length: steps }, (_, i) => ({
+    ...write,
+    id: `step_${i + 1}`,
+    position: { x: (i % 4) * 320, y: Math.floor(i / 4) * 220 },
+    args: { ...write.args, path: `x${i + 1}.txt` },
+  }));
+  return createWorkflow(page, name, document);
+}
+
+/** Starts a run of the saved version; returns its id at once. */
+export async function startRun(page: Page, workflow: CreatedWorkflow): Promise<string> {
   const res = await page.request.post(`/api/workflows/${workflow.id}/runs`, {
     data: { version: workflow.version },
   });
   expect(res.status()).toBe(201);
-  const runId = (await res.json()).run.id as string;
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/runs/${runId}`)).json()).run.status as string, {
-      timeout: 30_000,
-    })
-    .toBe(status);
+  return (await res.json()).run.id as string;
+}
+
+/** The run's status as the API gives it. */
+export async function getRunStatus(page: Page, runId: string): Promise<string> {
+  return (await (await page.request.get(`/api/runs/${runId}`)).json()).run.status as string;
+}
+
+/** Runs the saved version and waits until the run has finished as `status`; returns the run's id. */
+export async function runToEnd(page: Page, workflow: CreatedWorkflow, status = 'succeeded'): Promise<string> {
+  const runId = await startRun(page, workflow);
+  await expect.poll(() => getRunStatus(page, runId), { timeout: 30_000 }).toBe(status);
   return runId;
 }
 

@@ -228,8 +228,11 @@ export interface SharedWorkflowResponse {
 // ---------------------------------------------------------------------------------------------
 // Toolkits: /api/toolkits/**
 
-/** A toolkit as the routes return it: the record without its owner. */
-export type Toolkit = Omit<ToolkitRecord, 'ownerId'>;
+/**
+ * A toolkit as the routes return it: the record without its owner, and whether a test-run can
+ * call its tools here (lib/toolkits/runnable.ts), with why in a sentence.
+ */
+export type Toolkit = Omit<ToolkitRecord, 'ownerId'> & { runnable: boolean; runnableNote: string };
 
 /** A stdio MCP server configured on the server (its command is never sent to the browser). */
 export interface ConfiguredMcpServer {
@@ -312,7 +315,9 @@ export interface PreflightJson {
     label?: string;
     server: string | null;
     readOnly: boolean;
-    blocked?: { code: string; message: string; path?: string };
+    blocked?: { code: string; message: string; path?: string; detail?: string };
+    /** Blocked for a reason the person fixes in the editor (a value, a wire, a tool). */
+    invalid?: true;
   }[];
   /**
    * `dataNote`: for a runnable sample, where it keeps the person's data, in plain words (the Run
@@ -320,6 +325,10 @@ export interface PreflightJson {
    */
   servers: { label: string; kind: 'stdio' | 'http'; tools: string[]; dataNote?: string }[];
   runnable: number;
+  /** Steps blocked for a reason the person fixes in the editor (lib/run/preflight.ts). */
+  invalid: number;
+  /** Why the run cannot start (Run is disabled with this message); absent when it can. */
+  refusal?: { code: 'invalid_steps' | 'nothing_to_run'; message: string };
 }
 
 /** A line of GET /api/runs/:runId/events. */

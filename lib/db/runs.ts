@@ -2,7 +2,8 @@ import 'server-only';
 /**
  * Test-runs in Postgres (DESIGN §6): a Run row per run with the exact export that ran and its
  * hash, a NodeRun row per node with the arguments as sent, the result, the error and the times.
- * Every stored change bumps `Run.revision`, which is how a stream knows there is news. Status
+ * Every stored change bumps `Run.revision`, which is how a stream knows there is news, and is
+ * announced to whoever follows the run (run-changes.ts), in this process and others. Status
  * changes are conditional (`WHERE status = …`), so a cancel, the worker and the interrupted
  * sweep never overwrite each other's final word.
  */
@@ -18,6 +19,16 @@ import type {
 } from '../run/types';
 import type { Db } from './client';
 import { createId } from './ids';
+import { announceRunChange, getRunChangeNotice, notifyRunChange, type RunChangeKind } from './run-changes';
+
+/**
+ * The run-change notice for a write's transaction (on Postgres; none on the embedded database),
+ * as a list to spread into it. announceRunChange tells this process after the commit.
+ */
+const noticeOf = (db: Db, runId: string, kind?: RunChangeKind) => {
+  const notice = getRunChangeNotice(db, runId, kind);
+  return notice ? [notice] : [];
+};
 
 export interface RunSummary {
   id: string;
@@ -29,6 +40,8 @@ export interface RunSummary {
   error: RunError | null;
   nodeCount: number;
   revision: number;
+  /** When someone asked to cancel it while it was running (a run that ended anyway ignored it). */
+  cancelRequestedAt: Date | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -64,6 +77,7 @@ const summaryFields = {
   error: true,
   nodeCount: true,
   revision: true,
+  cancelRequestedAt: true,
   createdAt: true,
   startedAt: true,
   finishedAt: true,
@@ -226,11 +240,15 @@ export interface ClaimedRun {
  */
 export async function claimRun(db: Db, runId: string, workerId: string): Promise<ClaimedRun | null> {
   const now = new Date();
-  const { count } = await db.run.updateMany({
-    where: { id: runId, status: 'queued' },
-    data: { status: 'running', workerId, startedAt: now, heartbeatAt: now, revision: { increment: 1 } },
-  });
+  const [{ count }] = await db.$transaction([
+    db.run.updateMany({
+      where: { id: runId, status: 'queued' },
+      data: { status: 'running', workerId, startedAt: now, heartbeatAt: now, revision: { increment: 1 } },
+    }),
+    ...noticeOf(db, runId),
+  ]);
   if (count === 0) return null;
+  announceRunChange(db, [runId]);
   const row = await db.run.findUnique({
     where: { id: runId },
     select: { exportText: true, limits: true, plan: true, ownerId: true },
@@ -263,7 +281,9 @@ export async function saveNodeRecord(db: Db, runId: string, record: NodeRunRecor
       },
     }),
     db.run.updateMany({ where: { id: runId, status: 'running' }, data: { revision: { increment: 1 } } }),
+    ...noticeOf(db, runId),
   ]);
+  announceRunChange(db, [runId]);
 }
 
 /**
@@ -309,7 +329,9 @@ export async function finishRun(
         error: { code: 'not_started', message: 'The run ended before this step started.' },
       },
     }),
+    ...noticeOf(db, runId),
   ]);
+  announceRunChange(db, [runId]);
   return finished.count > 0;
 }
 
@@ -362,11 +384,18 @@ export async function requestCancel(db: Db, runId: string): Promise<RunStatus | 
       data: { status: 'cancelled', error },
     }),
   ]);
-  if (queued.count === 0) {
-    await db.run.updateMany({
-      where: { id: runId, status: 'running', cancelRequestedAt: null },
-      data: { cancelRequestedAt: now, revision: { increment: 1 } },
-    });
+  if (queued.count > 0) {
+    await notifyRunChange(db, runId);
+  } else {
+    // Running: its worker, here or in another process, hears of the request at once.
+    await db.$transaction([
+      db.run.updateMany({
+        where: { id: runId, status: 'running', cancelRequestedAt: null },
+        data: { cancelRequestedAt: now, revision: { increment: 1 } },
+      }),
+      ...noticeOf(db, runId, 'cancel'),
+    ]);
+    announceRunChange(db, [runId], 'cancel');
   }
   const run = await db.run.findUnique({ where: { id: runId }, select: { status: true } });
   return (run?.status as RunStatus | undefined) ?? null;
@@ -414,8 +443,10 @@ export async function markInterruptedRuns(
         where: { runId: id, status: 'queued', run: { status: 'interrupted' } },
         data: { status: 'cancelled', error },
       }),
+      ...noticeOf(db, id),
     ]);
     if (changed.count > 0) interrupted.push(id);
   }
+  announceRunChange(db, interrupted);
   return interrupted;
 }

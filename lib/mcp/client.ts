@@ -79,6 +79,8 @@ export interface McpProblem {
   message: string;
   /** For a malformed answer: every problem, by JSON path into the (concatenated) tool list. */
   issues?: Issue[];
+  /** The JSON-RPC error code the server answered with (`server_error`). */
+  rpcCode?: number;
 }
 
 export interface McpToolList {
@@ -570,10 +572,13 @@ function describeRequestError(
     return problem(step, 'connection_closed', `the connection closed before the server answered ${what}.`);
   }
   if (error instanceof McpError)
-    return problem(
-      step,
-      'server_error',
-      `the server answered ${what} with error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, '')}`,
-    );
+    return {
+      ...problem(
+        step,
+        'server_error',
+        `the server answered ${what} with error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, '')}`,
+      ),
+      rpcCode: error.code,
+    };
   return problem(step, 'bad_response', `${what} failed: ${(error as Error).message ?? String(error)}`);
 }

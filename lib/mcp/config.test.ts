@@ -190,7 +190,9 @@ describe('sample servers', () => {
     expect(getSampleDataNote(configs.value.memory, 'memory')).toMatch(
       /^Your own Memory graph, kept by this Toolflow server; only your runs see it/,
     );
-    expect(getSampleDataNote(configs.value.filesystem, 'filesystem')).toMatch(/paths resolve inside it/);
+    expect(getSampleDataNote(configs.value.filesystem, 'filesystem')).toMatch(
+      /^Every path is inside your own Files folder/,
+    );
     expect(getSampleDataNote({ command: 'mine', args: [] }, 'memory')).toBeUndefined();
   });
 

@@ -91,9 +91,7 @@ export function getSampleServerConfigs(sources: McpConfigSources = {}): Record<s
   const root = sources.cwd ?? process.cwd();
   const guard = path.join(root, 'lib', 'mcp', 'sample-guard.mjs');
   if (!existsSync(/*turbopackIgnore: true*/ guard)) return {};
-  const space = sources.space
-    ? getSampleSpaceDir(path.resolve(root, env.TOOLFLOW_DATA_DIR?.trim() || '.data'), sources.space)
-    : undefined;
+  const space = sources.space ? getSampleSpaceDir(getDataDir(sources), sources.space) : undefined;
   const entry = (pkg: string) =>
     path.join(root, 'node_modules', '@modelcontextprotocol', pkg, 'dist', 'index.js');
   /** A sample server in the folder `folder` of the space, guarded by `caps`. */
@@ -143,6 +141,18 @@ export function getSampleServerConfigs(sources: McpConfigSources = {}): Record<s
   return servers;
 }
 
+/** The names of the stdio servers a run can start here (the runnable samples included while on). */
+export async function getConfiguredServerNames(sources: McpConfigSources = {}): Promise<Set<string>> {
+  const configs = await getMcpServerConfigs(sources);
+  return new Set(configs.ok ? Object.keys(configs.value) : []);
+}
+
+/** The data directory, absolute: `TOOLFLOW_DATA_DIR`, or `.data` beside the app. */
+export function getDataDir(sources: Pick<McpConfigSources, 'cwd' | 'env'> = {}): string {
+  const env = sources.env ?? process.env;
+  return path.resolve(sources.cwd ?? process.cwd(), env.TOOLFLOW_DATA_DIR?.trim() || '.data');
+}
+
 /**
  * What a runnable sample does with a person's data, in plain words, for the Run dialog; undefined
  * for a server that is not one of the samples (an operator's server of the same name included).
@@ -152,7 +162,7 @@ export function getSampleDataNote(config: McpServerConfig | undefined, name: str
   if (name === SAMPLE_SERVER_NAMES.memory) {
     return `Your own Memory graph, kept by this Toolflow server; only your runs see it (at most ${formatMegabytes(SAMPLE_CAPS.memory.maxBytes)}).`;
   }
-  return `Your own folder, kept by this Toolflow server: paths resolve inside it, nothing outside it can be reached, and only your runs see it (at most ${formatMegabytes(SAMPLE_CAPS.files.maxBytes)} in ${SAMPLE_CAPS.files.maxEntries.toLocaleString('en-US')} files and folders).`;
+  return `Every path is inside your own Files folder, kept by this Toolflow server: notes/todo.txt is the file todo.txt in the folder notes there, and nothing outside the folder can be reached. Only your runs see it (at most ${formatMegabytes(SAMPLE_CAPS.files.maxBytes)} in ${SAMPLE_CAPS.files.maxEntries.toLocaleString('en-US')} files and folders).`;
 }
 
 const formatMegabytes = (bytes: number) => `${bytes / 1_000_000} MB`;

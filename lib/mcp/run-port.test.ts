@@ -132,7 +132,10 @@ describe('a filesystem chain: write, then read through a wired path', () => {
     });
     expect(run.nodes[2].arguments).toEqual({ path: path.join(root, 'hello.txt') });
     expect(run.nodes[2].result?.structuredContent).toEqual({ content: 'hello from a run' });
-    expect(run.nodes[3].error?.message).toMatch(/outside allowed directories|Access denied/i);
+    expect(run.nodes[3].error?.message).toBe(
+      '/etc/hostname is outside the folder this server may use; give a path inside it.',
+    );
+    expect(run.nodes[3].error?.detail).toMatch(/outside allowed directories|Access denied/i);
   });
 });
 
@@ -335,7 +338,7 @@ describe('the URL guard in a run', () => {
     expect(lookups).toEqual(['mcp.test']);
     const outcome = await runExportHere(file, plan, { client, limits: { ...LIMITS, concurrency: 1 } });
     // The test server has no tools/call handler: each call reaches it and is answered with an error.
-    expect(outcome.nodes.map((n) => n.error?.message)).toEqual([
+    expect(outcome.nodes.map((n) => n.error?.detail)).toEqual([
       expect.stringContaining('Method not found'),
       expect.stringContaining('Method not found'),
     ]);
@@ -359,6 +362,6 @@ describe('the URL guard in a run', () => {
     answer = '127.0.0.1';
     const outcome = await runExportHere(file, plan, { client, limits: LIMITS });
     expect(outcome.nodes[0]).toMatchObject({ status: 'failed' });
-    expect(outcome.nodes[0].error?.message).toContain('127.0.0.1');
+    expect(outcome.nodes[0].error?.detail).toContain('127.0.0.1');
   });
 });

@@ -9,6 +9,7 @@ import 'server-only';
  */
 import { err, ok, type Result } from '../result';
 import { executeRun, type ExecuteOptions, type RunOutcome, type RunPort } from '../run/execute';
+import { describeServerProblem } from '../run/error-words';
 import { blockUnavailableServers, getServerRefLabel, planRun, type RunPlan } from '../run/preflight';
 import type { ContentBlock, RunError, RunLimits, ServerRef, ToolCallResult } from '../run/types';
 import type { WorkflowExportV1 } from '../workflow/types';
@@ -39,23 +40,9 @@ export interface McpRunPort extends RunPort {
   close(): Promise<void>;
 }
 
-/** An MCP failure as a node error: the step, the server and why. */
-function toRunError(problem: McpProblem): RunError {
-  const code =
-    problem.code === 'connection_closed' || problem.code === 'server_exited'
-      ? 'server_exited'
-      : problem.code === 'timeout'
-        ? problem.step === 'call'
-          ? 'timeout'
-          : 'server_start_timeout'
-        : problem.step === 'call'
-          ? 'call_failed'
-          : 'server_unavailable';
-  const message =
-    code === 'server_exited'
-      ? `${problem.message} The server stopped or closed the connection during the call.`
-      : problem.message;
-  return { code, message };
+/** An MCP failure as a node error, in words (lib/run/error-words.ts); the client's words in the details. */
+function toRunError(problem: McpProblem, tool = ''): RunError {
+  return describeServerProblem(problem, { tool });
 }
 
 /**
@@ -160,7 +147,7 @@ export function createMcpRunPort(options: McpRunPortOptions): McpRunPort {
         timeoutMs: call.timeoutMs,
       });
       if (!called.ok) {
-        const error = toRunError(called.error);
+        const error = toRunError(called.error, call.tool);
         if (error.code === 'server_exited') {
           // The server is gone: the next step on it starts (or reconnects to) it again.
           sessions.delete(labelOf(call.server));

@@ -8,6 +8,7 @@ import 'server-only';
  */
 import type PgBoss from 'pg-boss';
 import { getDatabaseBacking, getPrisma, type Db } from '../db/client';
+import { stopRunChanges } from '../db/run-changes';
 import { requestCancel } from '../db/runs';
 import { getMcpClientOptions } from '../mcp/config';
 import type { RunStatus } from '../run/types';
@@ -84,4 +85,5 @@ export async function stopAppQueue(db: Db, graceMs = 0): Promise<void> {
   const { boss, worker } = await queue;
   await worker?.stop(graceMs);
   await boss.stop({ graceful: false, wait: true, close: true });
+  await stopRunChanges(db);
 }

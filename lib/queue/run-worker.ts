@@ -2,8 +2,9 @@ import 'server-only';
 /**
  * The test-run worker (DESIGN §6): takes run jobs from pg-boss, executes each run's stored export
  * as its stored plan says (made when the run was asked for: lib/queue/runs.ts) against its MCP
- * servers, and stores every node's record as it happens. Each worker process
- * heartbeats the runs it holds (and picks up cancel requests there), and sweeps runs whose
+ * servers, and stores every node's record as it happens. A cancel request stops a run at once,
+ * whichever process it was made in (lib/db/run-changes.ts; the heartbeat looks for requests too,
+ * in case a notice was lost). Each worker process heartbeats the runs it holds, and sweeps runs whose
  * worker stopped heartbeating into `interrupted`. On the embedded database there is only one
  * process, so at start every run still marked running is interrupted at once.
  */
@@ -19,6 +20,7 @@ import {
   markInterruptedRuns,
   saveNodeRecord,
 } from '../db/runs';
+import { onRunChange } from '../db/run-changes';
 import type { NodeRunRecord } from '../run/types';
 import type { McpClientOptions } from '../mcp/client';
 import type { McpConfigSources } from '../mcp/config';
@@ -134,6 +136,14 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     if (!claimed) return;
     const controller = new AbortController();
     active.set(runId, controller);
+    const stopWatching = onRunChange(db, runId, (kind) => {
+      if (kind !== 'cancel' || controller.signal.aborted) return;
+      void getCancelRequests(db, [runId])
+        .then((requested) => requested.length > 0 && controller.abort())
+        .catch((error) =>
+          console.error(`toolflow worker: run ${runId}: reading its cancel request failed:`, error),
+        );
+    });
     try {
       // A cancel that arrived between the enqueue and now.
       if ((await getCancelRequests(db, [runId])).length > 0) controller.abort();
@@ -147,7 +157,9 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
         config: { ...options.config, space: getSampleSpace(claimed.ownerId) },
         limits: claimed.limits,
         signal: controller.signal,
-        onNode: (record) => storeNodeRecord(db, runId, record),
+        // Every step was stored queued with the run: storing it queued again would only hold up
+        // the first real change behind one write per step.
+        onNode: (record) => (record.status === 'queued' ? undefined : storeNodeRecord(db, runId, record)),
       });
       await finishRun(db, runId, outcome.status, outcome.error);
     } catch (error) {
@@ -159,6 +171,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
           'The run could not be recorded to its end; the error was logged on the server. Steps that had not ended are marked failed or cancelled.',
       }).catch(() => {});
     } finally {
+      stopWatching();
       active.delete(runId);
     }
   };

@@ -14,9 +14,10 @@ import { AppError } from '../http/errors';
 import type { RequestOwner } from '../http/owner';
 import { getMcpClientOptions, getMcpServerConfigs, getSampleDataNote } from '../mcp/config';
 import { planRunHere } from '../mcp/run-port';
+import { getRunPathRedactor } from '../mcp/server-paths';
 import { getSampleSpace } from '../mcp/sample-spaces';
 import { getMember } from '../tools/json-value';
-import { getPreflight, type RunPlan } from '../run/preflight';
+import { getPreflight, getRunRefusal, type RunPlan } from '../run/preflight';
 import type { RunLimits } from '../run/types';
 import { exportWorkflow, formatExportFile, getExportHash } from '../workflow/export';
 import type { WorkflowExportV1 } from '../workflow/types';
@@ -93,24 +94,23 @@ export function getPreparedPreflight(prepared: PreparedRun) {
 
 /**
  * Stores a run of `prepared` with its plan (one queued NodeRun per node) and puts it on the job
- * queue. 422 `unprocessable:nothing_to_run` with the pre-flight list when no step can run; 503
- * `unavailable:queue` when the queue does not take it (the run is then stored as failed).
+ * queue. 422 with the pre-flight list when the run may not start (lib/run/preflight.ts
+ * `getRunRefusal`): `unprocessable:invalid_steps` while a step is invalid,
+ * `unprocessable:nothing_to_run` when no step can run; 503 `unavailable:queue` when the queue
+ * does not take it (the run is then stored as failed).
  */
 export async function startRun(
   db: Db,
   prepared: PreparedRun,
   input: { ownerId: string; limits: RunLimits },
 ): Promise<RunSummary> {
-  const { plan } = prepared;
-  if (plan.nodes.every((n) => n.blocked)) {
-    throw new AppError(
-      'unprocessable:nothing_to_run',
-      plan.nodes.length === 0
-        ? 'The workflow has no steps to run.'
-        : 'No step of this version can run; the pre-flight list says why for each.',
-      { details: { preflight: getPreparedPreflight(prepared) } },
-    );
+  const refusal = getRunRefusal(prepared.plan);
+  if (refusal) {
+    throw new AppError(`unprocessable:${refusal.code}`, refusal.message, {
+      details: { preflight: getRunPathRedactor(input.ownerId).json(getPreparedPreflight(prepared)) },
+    });
   }
+  const { plan } = prepared;
   const run = await createRun(db, {
     workflowId: prepared.workflowId,
     ownerId: input.ownerId,

@@ -221,9 +221,12 @@ function describeArgumentError(error: ErrorObject, args: Record<string, unknown>
   for (const key of decodePointer(error.instancePath)) {
     value = isJsonObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
   }
-  const shown = error.keyword === 'required' ? '' : ` (value ${describe(value)})`;
-  return `${where}${shown} ${describeAjvError(error)}`;
+  if (error.keyword === 'required') return `${where} is required and has no value`;
+  return `${where} (value ${describe(value)}) ${describeAjvError(error)}`;
 }
+
+/** The first letter a capital ("the arguments …" begins a sentence). */
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * Checks arguments against the tool's input schema. `ignore` names top-level parameters whose
@@ -264,7 +267,8 @@ export function checkArguments(
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
   return err({
     code: 'invalid_arguments',
-    message: `The arguments fail the input schema of "${tool.name}": ${describeArgumentError(first, args)}${more}. The tool was not called.`,
+    message: `${capitalize(describeArgumentError(first, args))}${more}.`,
+    detail: `The arguments fail the input schema of "${tool.name}".`,
     path:
       first.keyword === 'required'
         ? `/${pointerSegment(String(first.params.missingProperty))}`

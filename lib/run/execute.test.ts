@@ -131,11 +131,13 @@ describe('executeRun', () => {
     );
     const outcome = await executeRun(file, planRun(file), port, { limits: LIMITS });
     expect(statusesOf(outcome.nodes)).toEqual({ a: 'failed', b: 'skipped', c: 'skipped', d: 'succeeded' });
-    expect(outcome.nodes[0].error).toEqual({
-      code: 'tool_error',
-      message: '"read" reported an error: no such file',
-    });
-    expect(outcome.nodes[2].error?.message).toBe('"b" was skipped, so this step was not called.');
+    // The tool's own words are the headline; the code is for the details line.
+    expect(outcome.nodes[0].error).toEqual({ code: 'tool_error', message: 'no such file.' });
+    expect(outcome.nodes[1].error?.message).toBe('Not called: step 1 (read), which feeds it, failed.');
+    expect(outcome.nodes[2].error?.message).toBe(
+      'Not called: step 2 (read), which feeds it, was not called either.',
+    );
+    expect(outcome.error?.message).toBe('1 step failed, 2 skipped. Step 1 (read): no such file.');
     expect(calls.map((c) => c.args.path)).toEqual(['bad', 'fine']);
     expect(outcome.status).toBe('failed');
   });

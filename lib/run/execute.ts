@@ -13,6 +13,7 @@ import { capJson } from './cap';
 import { getPlanSchedule, getServerRefLabel, type PlannedNode, type RunPlan } from './preflight';
 import { getSkippedNodes, getStartableNodes } from './schedule';
 import { countOf } from '../plural';
+import { describeToolError, formatLimit, nameStep, type CallContext } from './error-words';
 import type {
   NodeRunRecord,
   NodeRunStatus,
@@ -68,6 +69,21 @@ export interface RunOutcome {
 /** Why a node's call was stopped; the abort reason the executor uses. */
 type StopReason = 'cancelled' | 'timeout' | 'server_start_timeout' | 'run_time_limit';
 
+/** Where a step was when the run stopped. */
+type StopMoment = 'starting' | 'before_call' | 'calling' | 'not_started';
+const CANCELLED_WHEN: Record<StopMoment, string> = {
+  starting: 'while its server was starting; the tool was not called',
+  before_call: 'before this step was called',
+  calling: 'while this step was being called',
+  not_started: 'before this step started',
+};
+const STOPPED_WHEN: Record<StopMoment, string> = {
+  starting: 'while this step’s server was starting',
+  before_call: 'before this step was called',
+  calling: 'while this step was being called',
+  not_started: 'before this step started',
+};
+
 /** Settles (with an error value) once `signal` aborts. */
 function whenAborted<T>(signal: AbortSignal): Promise<Result<T, RunError>> {
   return new Promise((resolve) => {
@@ -77,17 +93,13 @@ function whenAborted<T>(signal: AbortSignal): Promise<Result<T, RunError>> {
   });
 }
 
-/** A result with `isError` as an error: its text, or a generic message. */
-function getToolErrorMessage(tool: string, result: ToolCallResult): string {
+/** A result with `isError` as an error in words (error-words.ts), its text in the details. */
+function getToolError(result: ToolCallResult, context: CallContext): RunError {
   const text = result.content
     .filter((b) => b.type === 'text' && typeof b.text === 'string')
     .map((b) => b.text as string)
-    .join('\n')
-    .trim();
-  const shown = text.length > 500 ? `${text.slice(0, 497)}…` : text;
-  return shown
-    ? `"${tool}" reported an error: ${shown}`
-    : `"${tool}" reported an error (isError) with no text.`;
+    .join('\n');
+  return describeToolError(text, context);
 }
 
 /**
@@ -111,6 +123,12 @@ export async function executeRun(
   const nodesById = new Map(file.nodes.map((n) => [n.id, n]));
   const plannedById = new Map<string, PlannedNode>(plan.nodes.map((n) => [n.nodeId, n]));
   const schedule = getPlanSchedule(plan);
+  /** A step as people know it from the canvas: its number and its label or tool title. */
+  const nameOf = (nodeId: string) => {
+    const planned = plannedById.get(nodeId)!;
+    const title = getExportTool(file, planned.toolName)?.title;
+    return nameStep({ ...planned, label: planned.label ?? title });
+  };
 
   let emitting: Promise<void> = Promise.resolve();
   let emitError: unknown;
@@ -164,24 +182,27 @@ export async function executeRun(
   options.signal?.addEventListener('abort', onAbort);
   const runTimer = setTimeout(() => stopAll('run_time_limit'), limits.runTimeoutMs);
 
-  const stopError = (reason: StopReason, what: string): RunError => {
+  const stopError = (reason: StopReason, when: StopMoment): RunError => {
     switch (reason) {
       case 'cancelled':
-        return { code: 'cancelled', message: `The run was cancelled ${what}.` };
+        return { code: 'cancelled', message: `Cancelled ${CANCELLED_WHEN[when]}.` };
       case 'run_time_limit':
         return {
           code: 'run_time_limit',
-          message: `The run reached its time limit of ${limits.runTimeoutMs} ms ${what}.`,
+          message: `The run reached its time limit of ${formatLimit(limits.runTimeoutMs)} ${STOPPED_WHEN[when]}.`,
+          detail: `TOOLFLOW_RUN_TIMEOUT_MS is ${limits.runTimeoutMs}.`,
         };
       case 'server_start_timeout':
         return {
           code: 'server_start_timeout',
-          message: `The step's server did not start within ${limits.serverStartTimeoutMs} ms, the start-up limit (TOOLFLOW_RUN_SERVER_START_TIMEOUT_MS); the tool was not called.`,
+          message: `The server did not start within ${formatLimit(limits.serverStartTimeoutMs)}, so the tool was not called.`,
+          detail: `TOOLFLOW_RUN_SERVER_START_TIMEOUT_MS is ${limits.serverStartTimeoutMs}.`,
         };
       case 'timeout':
         return {
           code: 'timeout',
-          message: `The call did not finish within ${limits.nodeTimeoutMs} ms, the per-node limit.`,
+          message: `The call took longer than ${formatLimit(limits.nodeTimeoutMs)}, the limit for one step.`,
+          detail: `TOOLFLOW_RUN_NODE_TIMEOUT_MS is ${limits.nodeTimeoutMs}.`,
         };
     }
   };
@@ -200,7 +221,7 @@ export async function executeRun(
         whenAborted<void>(controller.signal),
       ]);
       const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : undefined;
-      return reason ? err(stopError(reason, 'while its server was starting')) : started;
+      return reason ? err(stopError(reason, 'starting')) : started;
     } finally {
       clearTimeout(timer);
     }
@@ -227,7 +248,7 @@ export async function executeRun(
     emit({ ...records.get(nodeId)!, ...sent });
     if (stopped) {
       return finish(nodeId, stopped === 'cancelled' ? 'cancelled' : 'failed', {
-        error: stopError(stopped, 'before this step was called'),
+        error: stopError(stopped, 'before_call'),
       });
     }
     const ready = await startServer(planned, controller);
@@ -252,7 +273,11 @@ export async function executeRun(
         whenAborted<ToolCallResult>(controller.signal),
       ]);
     } catch (error) {
-      called = err({ code: 'call_failed', message: `The call failed: ${(error as Error).message}` });
+      called = err({
+        code: 'call_failed',
+        message: 'The call failed before the server answered.',
+        detail: (error as Error).message,
+      });
     } finally {
       clearTimeout(nodeTimer);
       controllers.delete(nodeId);
@@ -261,7 +286,7 @@ export async function executeRun(
     if (reason) {
       return finish(nodeId, reason === 'cancelled' ? 'cancelled' : 'failed', {
         ...sent,
-        error: stopError(reason, 'while this step was being called'),
+        error: stopError(reason, 'calling'),
       });
     }
     if (!called.ok) return finish(nodeId, 'failed', { ...sent, error: called.error });
@@ -272,7 +297,7 @@ export async function executeRun(
     if (result.isError) {
       return finish(nodeId, 'failed', {
         ...stored,
-        error: { code: 'tool_error', message: getToolErrorMessage(node.tool_name, result) },
+        error: getToolError(result, { tool: node.tool_name, args: args.value, readOnly: planned.readOnly }),
       });
     }
     results.set(nodeId, result);
@@ -285,14 +310,14 @@ export async function executeRun(
       if (stopped) {
         for (const id of schedule.order) {
           if ((statuses.get(id) ?? 'queued') === 'queued')
-            finish(id, 'cancelled', { error: stopError(stopped, 'before this step started') });
+            finish(id, 'cancelled', { error: stopError(stopped, 'not_started') });
         }
       }
       for (const { id, because } of getSkippedNodes(schedule, statuses)) {
         finish(id, 'skipped', {
           error: {
             code: 'upstream_failed',
-            message: `"${because}" ${statuses.get(because) === 'skipped' ? 'was skipped' : `ended ${statuses.get(because)}`}, so this step was not called.`,
+            message: `Not called: ${nameOf(because)}, which feeds it, ${ENDED[statuses.get(because)!] ?? `ended ${statuses.get(because)}`}.`,
           },
         });
       }
@@ -319,17 +344,36 @@ export async function executeRun(
     return { status: 'cancelled', error: { code: 'cancelled', message: 'The run was cancelled.' }, nodes };
   }
   if (stopped === 'run_time_limit') {
-    return { status: 'failed', error: stopError('run_time_limit', 'before every step ended'), nodes };
+    return {
+      status: 'failed',
+      error: {
+        code: 'run_time_limit',
+        message: `The run reached its time limit of ${formatLimit(limits.runTimeoutMs)} before every step ended.`,
+        detail: `TOOLFLOW_RUN_TIMEOUT_MS is ${limits.runTimeoutMs}.`,
+      },
+      nodes,
+    };
   }
   const failed = nodes.filter((n) => n.status !== 'succeeded');
   if (failed.length === 0) return { status: 'succeeded', nodes };
   const first = failed.find((n) => n.status === 'failed') ?? failed[0];
+  const skipped = failed.filter((n) => n.status === 'skipped').length;
   return {
     status: 'failed',
     error: {
       code: 'node_failed',
-      message: `${countOf(failed.filter((n) => n.status === 'failed').length, 'step')} failed, ${failed.filter((n) => n.status === 'skipped').length} skipped; first: "${first.nodeId}": ${first.error?.message ?? first.status}`,
+      message: `${countOf(failed.filter((n) => n.status === 'failed').length, 'step')} failed${skipped ? `, ${skipped} skipped` : ''}. ${capitalize(nameOf(first.nodeId))}: ${first.error?.message ?? first.status}`,
     },
     nodes,
   };
 }
+
+/** How a step that feeds another ended, in "…, which feeds it, failed". */
+const ENDED: Partial<Record<NodeRunStatus, string>> = {
+  failed: 'failed',
+  skipped: 'was not called either',
+  cancelled: 'was cancelled',
+  interrupted: 'was interrupted',
+};
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

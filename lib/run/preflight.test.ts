@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildExport, tool } from './__fixtures__/exports';
-import { blockUnavailableServers, planRun } from './preflight';
+import { blockUnavailableServers, getPreflight, getRunRefusal, planRun } from './preflight';
 
 describe('planRun', () => {
   const tools = [
@@ -69,5 +69,73 @@ describe('planRun', () => {
     );
     expect(plan.nodes[0].blocked?.code).toBe('server_unavailable');
     expect(plan.servers).toEqual([]);
+  });
+
+  it('blocks a step the canvas marks with an error the schema check does not see', () => {
+    const file = buildExport({ steps: [{ id: 'a', tool: 'remote', args: { q: 'x' } }] }, tools);
+    file.nodes[0].problems.push(
+      { severity: 'warning', code: 'embedded_reference', message: 'a warning does not block', param: 'q' },
+      {
+        severity: 'error',
+        code: 'bad_reference',
+        message: 'Reference "{{z.out}}" names no step.',
+        param: 'n',
+      },
+    );
+    expect(planRun(file).nodes[0].blocked).toEqual({
+      code: 'invalid_step',
+      message: 'Reference "{{z.out}}" names no step.',
+      path: '/n',
+    });
+  });
+});
+
+describe('getRunRefusal', () => {
+  const tools = [
+    tool('remote', { q: { type: 'string' } }, { server: 'memory' }),
+    tool('file', { q: { type: 'string' } }, { kind: 'file' }),
+  ];
+
+  it('holds the run back while a step is invalid, naming each', () => {
+    const file = buildExport(
+      {
+        steps: [
+          { id: 'a', tool: 'remote', args: { q: 'x' } },
+          { id: 'b', tool: 'remote', args: {} },
+          { id: 'c', tool: 'remote', args: { q: 3 } },
+        ],
+      },
+      tools,
+    );
+    const plan = planRun(file);
+    const refusal = {
+      code: 'invalid_steps',
+      message:
+        'Fix 2 invalid steps first (2. remote, 3. remote): a run starts only when every step is valid.',
+    };
+    expect(getRunRefusal(plan)).toEqual(refusal);
+    const preflight = getPreflight(plan, 1, 'sha256:x');
+    expect([preflight.runnable, preflight.invalid, preflight.refusal]).toEqual([1, 2, refusal]);
+  });
+
+  it('lets the rest run when steps only lack a server here, and refuses when nothing can run', () => {
+    const some = planRun(
+      buildExport(
+        {
+          steps: [
+            { id: 'a', tool: 'remote', args: { q: 'x' } },
+            { id: 'f', tool: 'file', args: { q: 'x' } },
+          ],
+        },
+        tools,
+      ),
+    );
+    expect(getRunRefusal(some)).toBeUndefined();
+    expect(getPreflight(some, 1, 'sha256:x')).not.toHaveProperty('refusal');
+    const none = planRun(buildExport({ steps: [{ id: 'f', tool: 'file', args: { q: 'x' } }] }, tools));
+    expect(getRunRefusal(none)?.code).toBe('nothing_to_run');
+    expect(getRunRefusal({ nodes: [], servers: [], order: [] })?.message).toBe(
+      'The workflow has no steps to run.',
+    );
   });
 });

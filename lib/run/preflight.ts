@@ -5,6 +5,7 @@
  * not fit, a cycle). The person sees this list and confirms; the executor uses the same plan.
  * Pure.
  */
+import { countOf } from '../plural';
 import { err, ok, type Result } from '../result';
 import type { ExportNode, WorkflowExportV1 } from '../workflow/types';
 import { checkArguments, getArguments, getExportTool, getIncomingEdges } from './arguments';
@@ -112,7 +113,72 @@ export function getStaticBlock(
   const sent = getArguments(file, node);
   if (!sent.ok) return sent.error;
   const checked = checkArguments(tool, sent.value.args, sent.value.pending);
-  return checked.ok ? undefined : checked.error;
+  if (!checked.ok) return checked.error;
+  // Anything else the canvas shows as an error on this step (a reference it could not wire, …):
+  // the run does not call what the person sees marked invalid.
+  const problems = node.problems.filter((p) => p.severity === 'error');
+  if (problems.length > 0) {
+    const more = problems.length > 1 ? ` (and ${countOf(problems.length - 1, 'more problem')})` : '';
+    return {
+      code: 'invalid_step',
+      message: `${problems[0].message}${more}`,
+      ...(problems[0].param ? { path: `/${problems[0].param}` } : {}),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Why a step cannot run that is the workflow's to fix (a value, a wire, a tool), as opposed to
+ * this machine's (no server for its tool here). A run does not start while one step is so.
+ */
+const INVALID_STEP_CODES: ReadonlySet<string> = new Set([
+  'placeholder',
+  'unknown_tool',
+  'missing_required',
+  'invalid_arguments',
+  'invalid_schema',
+  'invalid_step',
+  'type_mismatch',
+  'cycle',
+]);
+
+/** The step is blocked for a reason the person fixes in the editor. */
+export const isInvalidStep = (node: Pick<PlannedNode, 'blocked'>): boolean =>
+  node.blocked !== undefined && INVALID_STEP_CODES.has(node.blocked.code);
+
+/** Why a run of a plan may not start; undefined when it may. */
+export interface RunRefusal {
+  /** `invalid_steps` (fix them first) or `nothing_to_run` (no step can run here). */
+  code: 'invalid_steps' | 'nothing_to_run';
+  message: string;
+}
+
+/**
+ * Whether a run of `plan` may start. A step that is invalid (a missing or wrong value, a bad
+ * wire, an unknown tool, a loop) holds the whole run back: the person sees it marked on the
+ * canvas and would not expect the other steps to act without it. Steps whose tools have no server
+ * here do not: the rest runs, and they are marked failed without a call. With nothing runnable
+ * left, there is nothing to start.
+ */
+export function getRunRefusal(plan: RunPlan): RunRefusal | undefined {
+  if (plan.nodes.length === 0)
+    return { code: 'nothing_to_run', message: 'The workflow has no steps to run.' };
+  const invalid = plan.nodes.filter(isInvalidStep);
+  if (invalid.length > 0) {
+    const names = invalid.map((n) => `${n.stepIndex}. ${n.label ?? n.toolName}`).join(', ');
+    return {
+      code: 'invalid_steps',
+      message: `Fix ${countOf(invalid.length, 'invalid step')} first (${names}): a run starts only when every step is valid.`,
+    };
+  }
+  if (plan.nodes.every((n) => n.blocked)) {
+    return {
+      code: 'nothing_to_run',
+      message: 'No step of this version can run here; the pre-flight list says why for each.',
+    };
+  }
+  return undefined;
 }
 
 /** Plans a run of `file`: servers, call order and the nodes that cannot run. */
@@ -180,6 +246,7 @@ export function getPreflight(
   exportHash: string,
   dataNotes: ReadonlyMap<string, string> = new Map(),
 ) {
+  const refusal = getRunRefusal(plan);
   return {
     version,
     exportHash,
@@ -191,11 +258,14 @@ export function getPreflight(
       server: node.server ? getServerRefLabel(node.server) : null,
       readOnly: node.readOnly,
       ...(node.blocked ? { blocked: node.blocked } : {}),
+      ...(isInvalidStep(node) ? { invalid: true as const } : {}),
     })),
     servers: plan.servers.map((s) => {
       const dataNote = dataNotes.get(s.label);
       return { label: s.label, kind: s.server.kind, tools: s.tools, ...(dataNote ? { dataNote } : {}) };
     }),
     runnable: plan.nodes.filter((n) => !n.blocked).length,
+    invalid: plan.nodes.filter(isInvalidStep).length,
+    ...(refusal ? { refusal } : {}),
   };
 }

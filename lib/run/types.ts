@@ -32,17 +32,23 @@ export const FINAL_NODE_STATUSES: ReadonlySet<NodeRunStatus> = new Set([
 /** Where a node's tool is called: a configured stdio server by name, or a Streamable HTTP URL. */
 export type ServerRef = { kind: 'stdio'; name: string } | { kind: 'http'; url: string };
 
-/** Why a node failed or was not called. `path` points into its arguments when a value is to blame. */
+/**
+ * Why a node failed or was not called. `path` points into its arguments when a value is to blame.
+ * People read `message`; the code and `detail` are the details line (lib/run/error-words.ts).
+ */
 export interface RunError {
   /**
    * `no_server`, `placeholder`, `unknown_tool`, `missing_required`, `invalid_arguments`,
-   * `type_mismatch`, `cannot_convert`, `no_value`, `cycle`, `server_unavailable`,
+   * `invalid_step`, `type_mismatch`, `cannot_convert`, `no_value`, `cycle`, `server_unavailable`,
    * `server_start_timeout`, `tool_error`, `timeout`, `run_time_limit`, `server_exited`,
    * `call_failed`, `upstream_failed`, `cancelled`, `interrupted`.
    */
   code: string;
+  /** What happened, in people's words: the headline. */
   message: string;
   path?: string;
+  /** What the tool or server said, word for word, when `message` puts it in other words. */
+  detail?: string;
 }
 
 /** An MCP content block as the server sent it (text, image, audio, resource, resource_link). */

@@ -11,10 +11,11 @@ import FILESYSTEM_TOOLS from './builtin/mcp-filesystem.json';
 import MEMORY_TOOLS from './builtin/mcp-memory.json';
 import { MATERIALS_TOOLS } from './builtin/materials';
 import { SPREADSHEET_TOOLS } from './builtin/spreadsheet';
+import { getBuiltinToolkitIdOf, type BuiltinToolkitKey } from './builtin-ids';
 
 export interface BuiltinToolkit {
   /** Stable key, also the `sourceRef` of the stored toolkit. */
-  key: 'materials' | 'spreadsheet' | 'git' | 'memory' | 'files';
+  key: BuiltinToolkitKey;
   name: string;
   description: string;
   tools: ToolDeclaration[];
@@ -88,7 +89,7 @@ export function getToolkitHash(tools: readonly ToolDeclaration[]): string {
 
 /** The id a built-in toolkit is stored under: the same in every database. */
 export function getBuiltinToolkitId(toolkit: BuiltinToolkit): string {
-  return `tk_builtin_${toolkit.key}`;
+  return getBuiltinToolkitIdOf(toolkit.key);
 }
 
 /** The built-in toolkit stored under `id`, if it is one. */

@@ -1,5 +1,5 @@
 /**
- * Test-runs (issue 16), two measures:
+ * Test-runs, three measures:
  *
  * 1. **Overhead per step.** A chain of CHAIN `echo` steps on server-everything over stdio, each
  *    step's message wired from the step before (so they run one after another and every step
@@ -10,7 +10,9 @@
  *    step's cost is the run's pace once the server is up: from the first step's end to the last
  *    one's, divided by the steps between (server start and queueing are paid once per run and
  *    shown apart). The ratio is that pace over the direct call's.
- * 2. **Draining a backlog.** On a fresh Postgres database (when one answers on
+ * 2. **Status latency** (_run-latency.ts): from the executor recording a step's change to a client
+ *    of the run's event stream receiving it, p50 and p95, against the production build.
+ * 3. **Draining a backlog.** On a fresh Postgres database (when one answers on
  *    TOOLFLOW_TEST_PG_URL), BACKLOG queued runs, each of its own workflow, are drained by 1 and
  *    then by 2 worker processes (`scripts/worker.ts`, which `npm run worker` starts; each runs 2
  *    at a time, the default). Two workloads: `files`, the filesystem sample (write, read, file
@@ -20,6 +22,7 @@
  *    succeed fails the bench.
  *
  *   npm run bench -- runs
+ *   TOOLFLOW_BENCH_RUNS_ONLY=latency npm run bench -- runs     one measure (overhead, latency, drain)
  *   TOOLFLOW_BENCH_RUNS=100 TOOLFLOW_BENCH_RUNS_ROUNDS=2 TOOLFLOW_BENCH_DB_PREFIX=… npm run bench -- runs
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { allowServerOnlyImports } from '../../lib/server-context';
 import type { ToolDeclaration } from '../../lib/tools/types';
 import type { Plan } from '../../lib/workflow/types';
+import { measureStatusLatency } from './_run-latency';
 import type { BenchRow } from './types';
 
 export const title = 'test-runs';
@@ -65,10 +69,17 @@ function chainPlan(steps: number) {
   };
 }
 
+const MEASURES = { overhead: measureOverhead, latency: measureStatusLatency, drain: measureDrain };
+
 export async function run(): Promise<BenchRow[]> {
   allowServerOnlyImports();
-  const rows = await measureOverhead();
-  rows.push(...(await measureDrain()));
+  const only = process.env.TOOLFLOW_BENCH_RUNS_ONLY;
+  if (only !== undefined && !(only in MEASURES))
+    throw new Error(`TOOLFLOW_BENCH_RUNS_ONLY is one of ${Object.keys(MEASURES).join(', ')}, not "${only}".`);
+  const rows: BenchRow[] = [];
+  for (const [name, measure] of Object.entries(MEASURES)) {
+    if (only === undefined || only === name) rows.push(...(await measure()));
+  }
   return rows;
 }
 

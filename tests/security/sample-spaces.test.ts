@@ -13,6 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getNodeRun } from '@/lib/db/runs';
 import { getSampleSpace, getSampleSpaceDir, SAMPLE_CAPS } from '@/lib/mcp/sample-spaces';
 import { stopAppQueue } from '@/lib/queue/app';
 import { BUILTIN_TOOLKITS } from '@/lib/toolkits/builtin';
@@ -71,7 +72,11 @@ async function node(client: OwnerClient, runId: string, nodeId: string) {
     ...(node.result?.content ?? []).map((b: { text?: string }) => b.text ?? ''),
     JSON.stringify(node.result?.structuredContent ?? null),
   ].join('\n');
-  return { status: node.status as string, error: node.error?.message ?? '', text };
+  return {
+    status: node.status as string,
+    error: [node.error?.message, node.error?.detail].filter(Boolean).join(' — '),
+    text,
+  };
 }
 
 describe.each(backends)('the runnable samples on $name', (backend) => {
@@ -170,9 +175,12 @@ describe.each(backends)('the runnable samples on $name', (backend) => {
       expect((await finished(owner, runs[i])).status).toBe('succeeded');
       const own = path.join(getSampleSpaceDir(dataDir, getSampleSpace(ownerOf(owner))), 'files');
       const other = path.join(getSampleSpaceDir(dataDir, getSampleSpace(ownerOf(owners[1 - i]))), 'files');
-      const { text } = await node(owner, runs[i], 'where');
+      // The stored record holds the server's own words; the API shows the folder as ".".
+      const stored = await getNodeRun(database.db, runs[i], 'where');
+      const text = JSON.stringify(stored?.result);
       expect(text).toContain(own);
       expect(text).not.toContain(other);
+      expect((await node(owner, runs[i], 'where')).text).toContain('Allowed directories:\n.\n');
     }
   });
 
@@ -202,7 +210,7 @@ describe.each(backends)('the runnable samples on $name', (backend) => {
       },
       {
         label: 'filesystem',
-        dataNote: expect.stringMatching(/paths resolve inside it.*only your runs see it/),
+        dataNote: expect.stringMatching(/^Every path is inside your own Files folder.*Only your runs see it/),
       },
     ]);
   });

@@ -1,12 +1,15 @@
 /**
  * What the run routes share: loading a run its owner may see, and the JSON shapes the API answers
  * with. Runs are owner-only: share links never reach them. Preparing and starting a run is
- * lib/queue/runs.ts.
+ * lib/queue/runs.ts. Every answer about a run passes its errors and results through the owner's
+ * path redactor (lib/mcp/server-paths.ts): what is stored keeps the tools' own words, what is
+ * served never shows an absolute server path.
  */
 import type { Db } from '@/lib/db/client';
 import { getRun, type NodeRunSummary, type RunSummary } from '@/lib/db/runs';
 import { AppError } from '@/lib/http/errors';
 import type { RequestOwner } from '@/lib/http/owner';
+import type { PathRedactor } from '@/lib/run/server-paths';
 
 /** 404 naming the run. */
 export function runNotFound(id: string): AppError {
@@ -34,13 +37,13 @@ export async function requireOwnedRun(
   return run;
 }
 
-/** A run as the API returns it (dates as ISO strings, no owner id). */
-export function toRunJson(run: RunSummary) {
+/** A run as the API returns it (dates as ISO strings, no owner id, server paths redacted). */
+export function toRunJson(run: RunSummary, paths: PathRedactor) {
   const { ownerId: _ownerId, ...rest } = run;
-  return rest;
+  return { ...rest, error: paths.json(rest.error) };
 }
 
-/** Nodes as the API returns them. */
-export function toNodesJson(nodes: NodeRunSummary[]) {
-  return nodes;
+/** Nodes as the API returns them, server paths redacted. */
+export function toNodesJson(nodes: NodeRunSummary[], paths: PathRedactor) {
+  return nodes.map((node) => (node.error ? { ...node, error: paths.json(node.error) } : node));
 }

@@ -365,7 +365,7 @@ describe.each(backends)('test-runs on $name', (backend) => {
     }
   });
 
-  it('does not call a node whose arguments fail the schema, names the value, and runs the rest', async () => {
+  it('refuses to start while a step is invalid, naming the step and the value, and stores nothing', async () => {
     const alice = createOwnerClient();
     const workflow = await createFrom(
       alice,
@@ -385,14 +385,37 @@ describe.each(backends)('test-runs on $name', (backend) => {
       await alice.send(preflight, 'GET', '/x', undefined, { id: workflow.id })
     ).json();
     expect(plan.nodes[0].blocked).toMatchObject({ code: 'invalid_arguments', path: '/entities/0/name' });
+    expect(plan.nodes[0].blocked.message).toContain('"entities/0/name" (value 7) must be string');
+    expect([plan.runnable, plan.invalid]).toEqual([1, 1]);
+    const why = 'Fix 1 invalid step first (1. create_entities): a run starts only when every step is valid.';
+    expect(plan.refusal).toEqual({ code: 'invalid_steps', message: why });
+    const res = await alice.send(startRun, 'POST', '', { version: 1 }, { id: workflow.id });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect([body.code, body.message]).toEqual(['unprocessable:invalid_steps', why]);
+    expect(body.preflight.refusal.code).toBe('invalid_steps');
+    expect(await database.db.run.count({ where: { workflowId: workflow.id } })).toBe(0);
+  });
+
+  it('runs the rest when a step only lacks a server here: that step fails without a call', async () => {
+    const alice = createOwnerClient();
+    const workflow = await createFrom(
+      alice,
+      {
+        steps: [
+          { id: 'declared', tool: 'read_graph', args: {} },
+          { id: 'read', tool: 'search_nodes', args: { query: 'x' } },
+        ],
+      },
+      [{ ...memoryTools[6], source: { kind: 'file', toolkit: 'Mine' } }, ...memoryTools.slice(7)],
+    );
     const { run } = await (
       await alice.send(startRun, 'POST', '', { version: 1 }, { id: workflow.id })
     ).json();
     const lines = await follow(alice, run.id);
-    expect(lines.at(-1)).toEqual({ type: 'end', status: 'failed' });
     const nodes = lines.at(-2).nodes;
     expect(nodes.map((n: { status: string }) => n.status)).toEqual(['failed', 'succeeded']);
-    expect(nodes[0].error.message).toContain('"entities/0/name" (value 7) must be string');
+    expect(nodes[0].error.code).toBe('no_server');
   });
 
   it('refuses a version where no step can run, and a version that does not exist', async () => {

@@ -5,6 +5,7 @@ import type { McpProblem } from '@/lib/mcp/client';
 import { AppError } from '@/lib/http/errors';
 import type { RequestOwner } from '@/lib/http/owner';
 import type { Issue } from '@/lib/result';
+import { getToolkitRunnability } from '@/lib/toolkits/runnable';
 
 /** 404 naming the id. */
 export function toolkitNotFound(id: string): AppError {
@@ -86,8 +87,12 @@ export function mcpError(problem: McpProblem): AppError {
   return new AppError(`unprocessable:mcp_${problem.step}`, problem.message, { details });
 }
 
-/** A toolkit as the API returns it (dates as ISO strings by Response.json). */
-export function toToolkitJson(toolkit: ToolkitRecord) {
+/**
+ * A toolkit as the API returns it (dates as ISO strings by Response.json), with whether a test-run
+ * can call its tools here (`configuredServers`: lib/mcp/config.ts getConfiguredServerNames).
+ */
+export function toToolkitJson(toolkit: ToolkitRecord, configuredServers: ReadonlySet<string>) {
   const { ownerId: _ownerId, ...rest } = toolkit;
-  return rest;
+  const { runnable, note } = getToolkitRunnability(toolkit, configuredServers);
+  return { ...rest, runnable, runnableNote: note };
 }

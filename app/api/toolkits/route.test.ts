@@ -46,6 +46,8 @@ interface ToolkitJson {
   toolCount: number;
   contentHash: string;
   tools: ToolDeclaration[];
+  runnable: boolean;
+  runnableNote: string;
 }
 
 async function addToolkit(client: OwnerClient, body: unknown): Promise<ToolkitJson> {
@@ -99,6 +101,23 @@ describe.each(backends)('/api/toolkits on $name', (backend) => {
         { name: 'filesystem', description: expect.stringMatching(/^Sample: the MCP filesystem server/) },
       ]);
       expect(JSON.stringify(body)).not.toContain('secret-binary');
+    });
+
+    it('says which toolkits a test-run can call: the runnable samples, not the declarations', async () => {
+      const res = await createOwnerClient().send(list, 'GET', '/api/toolkits');
+      const body = await res.json();
+      expect(body.toolkits.map((t: ToolkitJson) => [t.name, t.runnable])).toEqual([
+        ['Materials science', false],
+        ['Spreadsheet', false],
+        ['Git', false],
+        ['Memory (runnable sample)', true],
+        ['Files (runnable sample)', true],
+      ]);
+      expect(body.toolkits[0].runnableNote).toBe('A sample to plan with; no server runs its tools.');
+      // With the samples turned off, nothing here can run.
+      vi.stubEnv('TOOLFLOW_SAMPLE_SERVERS', '0');
+      const off = await (await createOwnerClient().send(list, 'GET', '/api/toolkits')).json();
+      expect(off.toolkits.filter((t: ToolkitJson) => t.runnable)).toEqual([]);
     });
   });
 
@@ -260,6 +279,7 @@ describe.each(backends)('/api/toolkits on $name', (backend) => {
         sourceRef: server.url,
         format: 'mcp',
         toolCount: 1,
+        runnable: true,
       });
       expect(toolkit.tools[0].source).toEqual({ kind: 'mcp-http', server: server.url, toolkit: 'Search' });
 

@@ -13,7 +13,12 @@ import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
-import { getConfiguredStdioTarget, getMcpClientOptions, getMcpServerConfigs } from '@/lib/mcp/config';
+import {
+  getConfiguredServerNames,
+  getConfiguredStdioTarget,
+  getMcpClientOptions,
+  getMcpServerConfigs,
+} from '@/lib/mcp/config';
 import { getSampleSpace } from '@/lib/mcp/sample-spaces';
 import { readMcpDeclarations } from '@/lib/mcp/toolkit-tools';
 import { readDeclarations } from '@/lib/toolkits/read';
@@ -36,8 +41,12 @@ export const GET = withErrors(async (request: Request) => {
         ...(config.description ? { description: config.description } : {}),
       }))
     : [];
+  const configured = new Set(configs.ok ? Object.keys(configs.value) : []);
   return withOwnerCookie(
-    Response.json({ toolkits: toolkits.map(toToolkitJson), mcpServers } satisfies ToolkitListResponse),
+    Response.json({
+      toolkits: toolkits.map((toolkit) => toToolkitJson(toolkit, configured)),
+      mcpServers,
+    } satisfies ToolkitListResponse),
     owner,
     request,
   );
@@ -100,10 +109,13 @@ export const POST = withErrors(async (request: Request) => {
   const db = await getPrisma();
   const toolkit = await createToolkit(db, input);
   return withOwnerCookie(
-    Response.json({ toolkit: toToolkitJson(toolkit) } satisfies ToolkitResponse, {
-      status: 201,
-      headers: { location: `/api/toolkits/${toolkit.id}` },
-    }),
+    Response.json(
+      { toolkit: toToolkitJson(toolkit, await getConfiguredServerNames()) } satisfies ToolkitResponse,
+      {
+        status: 201,
+        headers: { location: `/api/toolkits/${toolkit.id}` },
+      },
+    ),
     owner,
     request,
   );

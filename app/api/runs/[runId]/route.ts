@@ -3,6 +3,7 @@ import { getPrisma } from '@/lib/db/client';
 import { getRunNodes } from '@/lib/db/runs';
 import { withErrors } from '@/lib/http/errors';
 import { getRequestOwner } from '@/lib/http/owner';
+import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { requireOwnedRun, toNodesJson, toRunJson } from '../access';
 
 export const dynamic = 'force-dynamic';
@@ -14,5 +15,9 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const owner = getRequestOwner(request);
   const db = await getPrisma();
   const run = await requireOwnedRun(db, runId, owner, 'see');
-  return Response.json({ run: toRunJson(run), nodes: toNodesJson(await getRunNodes(db, runId)) });
+  const paths = getRunPathRedactor(run.ownerId);
+  return Response.json({
+    run: toRunJson(run, paths),
+    nodes: toNodesJson(await getRunNodes(db, runId), paths),
+  });
 });

@@ -5,6 +5,7 @@ import { deleteToolkit } from '@/lib/db/toolkits';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { withErrors } from '@/lib/http/errors';
 import { getRequestOwner } from '@/lib/http/owner';
+import { getConfiguredServerNames } from '@/lib/mcp/config';
 import { requireToolkit, toolkitNotFound, toToolkitJson } from '../access';
 
 export const dynamic = 'force-dynamic';
@@ -16,7 +17,9 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const owner = getRequestOwner(request);
   const db = await getPrisma();
   const toolkit = await requireToolkit(db, id, owner, 'open', 'read');
-  return Response.json({ toolkit: toToolkitJson(toolkit) } satisfies ToolkitResponse);
+  return Response.json({
+    toolkit: toToolkitJson(toolkit, await getConfiguredServerNames()),
+  } satisfies ToolkitResponse);
 });
 
 export const DELETE = withErrors(async (request: Request, context: Context) => {

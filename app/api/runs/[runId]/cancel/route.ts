@@ -10,6 +10,7 @@ import { withErrors } from '@/lib/http/errors';
 import { getRequestOwner } from '@/lib/http/owner';
 import { cancelRun } from '@/lib/queue/app';
 import { FINAL_RUN_STATUSES } from '@/lib/run/types';
+import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { requireOwnedRun, toRunJson } from '../../access';
 
 export const dynamic = 'force-dynamic';
@@ -23,5 +24,5 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const db = await getPrisma();
   const run = await requireOwnedRun(db, runId, owner, 'cancel');
   if (!FINAL_RUN_STATUSES.has(run.status)) await cancelRun(db, runId);
-  return Response.json({ run: toRunJson((await getRun(db, runId))!) });
+  return Response.json({ run: toRunJson((await getRun(db, runId))!, getRunPathRedactor(run.ownerId)) });
 });

@@ -2,21 +2,25 @@
  * GET /api/runs/[runId]/events — a test-run's status as an NDJSON stream, like planning: a
  * `state` line with the run and all its nodes at once (so a reloaded page resumes from what is
  * stored), another each time something changes, and a last `end` line when the run reached a
- * final status. The worker may be another process: the stream reads the database, not memory.
+ * final status. The worker may be another process: the stream reads the database, not memory,
+ * and reads it when it is told the run changed (lib/db/run-changes.ts: at once in this process,
+ * through Postgres LISTEN/NOTIFY from others), and now and then in case a notice was lost.
  */
 import { getPrisma } from '@/lib/db/client';
+import { onRunChange } from '@/lib/db/run-changes';
 import { getRun, getRunNodes } from '@/lib/db/runs';
 import { withErrors } from '@/lib/http/errors';
 import { getRequestOwner } from '@/lib/http/owner';
 import { FINAL_RUN_STATUSES } from '@/lib/run/types';
+import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { requireOwnedRun, toNodesJson, toRunJson } from '../../access';
 
 export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ runId: string }> };
 
-/** How often the stored state is looked at. */
-const POLL_MS = 250;
+/** How often the stored state is looked at without being told of a change (a lost notice). */
+const FALLBACK_MS = 2_000;
 /** A line now and then keeps proxies from closing a quiet stream. */
 const PING_MS = 15_000;
 
@@ -24,9 +28,11 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { runId } = await context.params;
   const owner = getRequestOwner(request);
   const db = await getPrisma();
-  await requireOwnedRun(db, runId, owner, 'follow');
+  const paths = getRunPathRedactor((await requireOwnedRun(db, runId, owner, 'follow')).ownerId);
   const encoder = new TextEncoder();
   let open = true;
+  // Ends the wait for the next change (a change, the reader leaving).
+  let wake = () => {};
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (line: unknown) => {
@@ -37,11 +43,30 @@ export const GET = withErrors(async (request: Request, context: Context) => {
           open = false;
         }
       };
-      request.signal.addEventListener('abort', () => (open = false));
+      // Told of a change: look now. Subscribed before the first look, so no change falls between.
+      let changed = true;
+      const stopListening = onRunChange(db, runId, () => {
+        changed = true;
+        wake();
+      });
+      request.signal.addEventListener('abort', () => {
+        open = false;
+        wake();
+      });
+      /** Until told of a change, the stream ends, or FALLBACK_MS pass. */
+      const nextChange = () =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, FALLBACK_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
       let seen = -1;
       let lastSent = Date.now();
       try {
         while (open) {
+          changed = false;
           const run = await getRun(db, runId);
           if (!run) {
             send({ type: 'error', code: 'not_found:run', message: `Test-run "${runId}" no longer exists.` });
@@ -49,7 +74,11 @@ export const GET = withErrors(async (request: Request, context: Context) => {
           }
           if (run.revision !== seen) {
             seen = run.revision;
-            send({ type: 'state', run: toRunJson(run), nodes: toNodesJson(await getRunNodes(db, runId)) });
+            send({
+              type: 'state',
+              run: toRunJson(run, paths),
+              nodes: toNodesJson(await getRunNodes(db, runId), paths),
+            });
             lastSent = Date.now();
           } else if (Date.now() - lastSent > PING_MS) {
             send({ type: 'ping' });
@@ -59,7 +88,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
             send({ type: 'end', status: run.status });
             break;
           }
-          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+          if (!changed) await nextChange();
         }
       } catch (error) {
         console.error(`Run stream ${runId} failed:`, error);
@@ -69,6 +98,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
           message: 'Following the run failed on the server; reload to resume.',
         });
       } finally {
+        stopListening();
         if (open) {
           open = false;
           controller.close();
@@ -77,6 +107,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
     },
     cancel() {
       open = false;
+      wake();
     },
   });
   return new Response(stream, {

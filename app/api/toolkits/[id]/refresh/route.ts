@@ -12,7 +12,7 @@ import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
-import { getConfiguredStdioTarget, getMcpClientOptions } from '@/lib/mcp/config';
+import { getConfiguredServerNames, getConfiguredStdioTarget, getMcpClientOptions } from '@/lib/mcp/config';
 import { getSampleSpace } from '@/lib/mcp/sample-spaces';
 import { readMcpDeclarations } from '@/lib/mcp/toolkit-tools';
 import { findBuiltinToolkit } from '@/lib/toolkits/builtin';
@@ -85,7 +85,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
 
   const refreshed = await replaceToolkitTools(db, toolkit, tools, format);
   return Response.json({
-    toolkit: toToolkitJson(refreshed),
+    toolkit: toToolkitJson(refreshed, await getConfiguredServerNames()),
     changes: getToolkitChanges(toolkit.tools, tools),
   } satisfies RefreshToolkitResponse);
 });

@@ -15,6 +15,7 @@ import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http
 import { getPreparedPreflight, prepareRun, startRun } from '@/lib/queue/runs';
 import { getRunLimits } from '@/lib/run/limits';
 import { loadOwnedWorkflow, requireOwnedWorkflow } from '../../access';
+import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { toRunJson } from '../../../runs/access';
 import { validateCreateRun } from './schema';
 
@@ -27,9 +28,10 @@ const runs = createRateLimiter({ name: 'test-runs', limit: 30, windowMs: 60_000 
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
-  const { db } = await requireOwnedWorkflow(request, id, 'see the runs of');
+  const { db, owner } = await requireOwnedWorkflow(request, id, 'see the runs of');
   const list = await listRuns(db, id, { limit: 100 });
-  return Response.json({ runs: list.map(toRunJson) });
+  const paths = getRunPathRedactor(owner.id);
+  return Response.json({ runs: list.map((run) => toRunJson(run, paths)) });
 });
 
 export const POST = withErrors(async (request: Request, context: Context) => {
@@ -40,9 +42,13 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   await enforceRateLimit(runs, getRateLimitKey(request, owner), 'test-runs');
   const prepared = await prepareRun(db, workflow, body.version, owner);
   const run = await startRun(db, prepared, { ownerId: owner.id, limits: getRunLimits(process.env) });
+  const paths = getRunPathRedactor(owner.id);
   return withOwnerCookie(
     Response.json(
-      { run: toRunJson(run), preflight: getPreparedPreflight(prepared) satisfies PreflightJson },
+      {
+        run: toRunJson(run, paths),
+        preflight: paths.json(getPreparedPreflight(prepared)) satisfies PreflightJson,
+      },
       { status: 201, headers: { location: `/api/runs/${run.id}` } },
     ),
     owner,

@@ -4,6 +4,8 @@ import { cache } from 'react';
 import { getPrisma } from '@/lib/db/client';
 import { getRun, getRunExport, getRunNodes } from '@/lib/db/runs';
 import { getPageOwnerId } from '@/lib/http/owner';
+import { getRunPathRedactor } from '@/lib/mcp/server-paths';
+import { toNodesJson, toRunJson } from '@/app/api/runs/access';
 import { importWorkflow } from '@/lib/workflow/import';
 import { RunView } from '@/components/run/run-view';
 import { NotYourWorkflow } from '@/components/save/not-your-workflow';
@@ -38,12 +40,13 @@ export default async function RunPage({ params }: Props) {
   const imported = importWorkflow(parseJson(file!.exportText));
   if (!imported.ok)
     throw new Error(`The stored export of run ${runId} does not import: ${imported.error[0]?.message}`);
-  const { ownerId: _ownerId, ...runJson } = run;
+  // What the page starts from passes the owner's path redactor, as every run answer of the API does.
+  const paths = getRunPathRedactor(run.ownerId);
   return (
     <RunView
       workflow={{ id, name: imported.value.meta.name }}
       document={toClientProps(imported.value.document)}
-      initial={JSON.parse(JSON.stringify({ run: runJson, nodes }))}
+      initial={JSON.parse(JSON.stringify({ run: toRunJson(run, paths), nodes: toNodesJson(nodes, paths) }))}
     />
   );
 }

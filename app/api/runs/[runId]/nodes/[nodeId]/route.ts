@@ -6,6 +6,7 @@ import { getPrisma } from '@/lib/db/client';
 import { getNodeRun } from '@/lib/db/runs';
 import { AppError, withErrors } from '@/lib/http/errors';
 import { getRequestOwner } from '@/lib/http/owner';
+import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { requireOwnedRun } from '../../../access';
 
 export const dynamic = 'force-dynamic';
@@ -16,8 +17,9 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { runId, nodeId } = await context.params;
   const owner = getRequestOwner(request);
   const db = await getPrisma();
-  await requireOwnedRun(db, runId, owner, 'see');
+  const run = await requireOwnedRun(db, runId, owner, 'see');
   const node = await getNodeRun(db, runId, nodeId);
   if (!node) throw new AppError('not_found:node', `Test-run "${runId}" has no step "${nodeId}".`);
-  return Response.json({ node });
+  // Arguments, result and error alike: a result may name a server path as much as an error.
+  return Response.json({ node: getRunPathRedactor(run.ownerId).json(node) });
 });

@@ -6,6 +6,7 @@
  */
 import type { PreflightJson } from '@/lib/api/types';
 import { withErrors } from '@/lib/http/errors';
+import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { getPreparedPreflight, prepareRun } from '@/lib/queue/runs';
 import { loadOwnedWorkflow, parseVersion } from '../../../access';
 
@@ -19,5 +20,6 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const version = raw === null ? undefined : parseVersion(raw, 'version');
   const { db, workflow, owner } = await loadOwnedWorkflow(request, id, 'run');
   const prepared = await prepareRun(db, workflow, version ?? workflow.version, owner);
-  return Response.json({ preflight: getPreparedPreflight(prepared) } satisfies { preflight: PreflightJson });
+  const preflight = getRunPathRedactor(owner.id).json(getPreparedPreflight(prepared));
+  return Response.json({ preflight } satisfies { preflight: PreflightJson });
 });
