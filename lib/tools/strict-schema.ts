@@ -12,6 +12,9 @@
  * uniqueItems, prefixItems; a root that is not an object; an array without `items`. Limits: 5000
  * properties, 10 levels of object nesting, 1000 enum values in all, 15,000 characters of string
  * values in an enum of more than 250.
+ * The conversion's steps live by keyword family: references, allOf and definitions in
+ * strict-refs.ts, kept and dropped keywords in strict-keywords.ts, types and enums in
+ * strict-types.ts, unions in strict-unions.ts, objects in strict-objects.ts.
  */
 import type { Issue } from '../result';
 import { isJsonObject } from './json-schema';
