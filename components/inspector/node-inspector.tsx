@@ -6,9 +6,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useEditorStore, useEditorStoreApi } from '@/lib/editor/context';
 import { replaceNodeArgs } from '@/lib/editor/param-form';
-import { selectCanEdit, useNodeView } from '@/lib/editor/selectors';
+import { selectCanEdit, useNodeView, type NodeView } from '@/lib/editor/selectors';
 import type { EditorState } from '@/lib/editor/store';
-import { getParamPlan } from '@/lib/workflow/params';
+import { getParamPlan, type ParamPlanEntry } from '@/lib/workflow/params';
 import { DEFAULT_SYSTEM_PARAMS } from '@/lib/tools/types';
 import { asNodeId, type NodeIssue, type WorkflowEdge } from '@/lib/workflow/types';
 import { ParamRow } from './param-row';
@@ -72,13 +72,51 @@ function LabelEditor({
 }
 
 export function NodeInspector({ nodeId }: { nodeId: string }) {
-  const store = useEditorStoreApi();
   const view = useNodeView(nodeId);
   const canEdit = useEditorStore(selectCanEdit);
   const readOnly = useEditorStore(selectReadOnly);
+  const [tab, setTab] = useState<'form' | 'raw'>('form');
+  const rows = useParamRows(nodeId, view);
+  const handlers = useNodeHandlers(nodeId);
+
+  if (!view) return null;
+  const { node } = view;
+
+  return (
+    <div className="inspector" data-testid="inspector" data-node-id={nodeId}>
+      <InspectorHead nodeId={nodeId} view={view} canEdit={canEdit} readOnly={readOnly} />
+      <GeneralProblems problems={rows.general} />
+      <ParamViewTabs tab={tab} onChange={setTab} />
+      {tab === 'form' ? (
+        <ParamForm nodeId={nodeId} view={view} rows={rows} handlers={handlers} disabled={!canEdit} />
+      ) : (
+        <RawArgsEditor
+          args={node.args}
+          rawArguments={node.rawArguments}
+          disabled={!canEdit}
+          onApply={handlers.onApplyRaw}
+        />
+      )}
+      <OutputList view={view} />
+    </div>
+  );
+}
+
+/** What each parameter row needs beside the parameter: its plan entry, edge and problems. */
+interface ParamRows {
+  /** The declaration's parameter plan by name (none for an undeclared tool). */
+  entries: Map<string, ParamPlanEntry> | undefined;
+  /** The edge feeding each input, by input name. */
+  incoming: Map<string, WorkflowEdge>;
+  /** Problems about one input, by its name. */
+  byParam: Map<string, NodeIssue[]>;
+  /** Problems about the step as a whole (or about no input it has). */
+  general: NodeIssue[];
+}
+
+function useParamRows(nodeId: string, view: NodeView | undefined): ParamRows {
   const edges = useEditorStore(selectEdges);
   const systemParams = useEditorStore(selectSystemParams);
-  const [tab, setTab] = useState<'form' | 'raw'>('form');
 
   const incoming = useMemo(() => {
     const byInput = new Map<string, WorkflowEdge>();
@@ -112,6 +150,12 @@ export function NodeInspector({ nodeId }: { nodeId: string }) {
     return { byParam, general };
   }, [problems, view?.input_parameters]);
 
+  return { entries, incoming, byParam, general };
+}
+
+/** The edits the inspector makes to its step, stable across renders. */
+function useNodeHandlers(nodeId: string) {
+  const store = useEditorStoreApi();
   const onSet = useCallback(
     (name: string, value: unknown) => store.getState().setArg(asNodeId(nodeId), name, value),
     [store, nodeId],
@@ -128,110 +172,135 @@ export function NodeInspector({ nodeId }: { nodeId: string }) {
     },
     [store, nodeId],
   );
+  return { onSet, onReset, onFocusNode, onApplyRaw };
+}
 
-  if (!view) return null;
-  const { node } = view;
+function InspectorHead({
+  nodeId,
+  view,
+  canEdit,
+  readOnly,
+}: {
+  nodeId: string;
+  view: NodeView;
+  canEdit: boolean;
+  readOnly: boolean;
+}) {
+  const { node, declaration } = view;
   const source = declaration?.source;
-
   return (
-    <div className="inspector" data-testid="inspector" data-node-id={nodeId}>
-      <header className="inspector__head">
-        <LabelEditor nodeId={nodeId} label={node.label ?? ''} tool={node.tool} disabled={!canEdit} />
-        <div className="inspector__meta">
-          <code data-testid="inspector-tool">{node.tool}</code>
-          <span className="muted"> · {node.id}</span>
-          {source?.toolkit ? <span className="muted"> · {source.toolkit}</span> : null}
-          {view.placeholder ? <span className="badge badge--error">unknown tool</span> : null}
-        </div>
-        {declaration?.description ? (
-          <p className="inspector__description" data-testid="inspector-description">
-            {declaration.description}
-          </p>
-        ) : null}
-        {!canEdit ? (
-          <p className="inspector__locked muted" data-testid="inspector-locked">
-            {readOnly
-              ? 'Read-only. Fork the workflow to change it.'
-              : 'Read-only while the model edits this workflow.'}
-          </p>
-        ) : null}
-      </header>
-
-      {general.length > 0 ? (
-        <ul className="inspector__problems" data-testid="inspector-problems">
-          {general.map((p, i) => (
-            <li key={i} className={`problem-text problem-text--${p.severity}`}>
-              {p.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-
-      <div className="seg" role="tablist" aria-label="Parameter view">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'form'}
-          className={`seg__btn${tab === 'form' ? ' seg__btn--on' : ''}`}
-          onClick={() => setTab('form')}
-          data-testid="inspector-tab-form"
-        >
-          Form
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'raw'}
-          className={`seg__btn${tab === 'raw' ? ' seg__btn--on' : ''}`}
-          onClick={() => setTab('raw')}
-          data-testid="inspector-tab-raw"
-        >
-          Raw JSON
-        </button>
+    <header className="inspector__head">
+      <LabelEditor nodeId={nodeId} label={node.label ?? ''} tool={node.tool} disabled={!canEdit} />
+      <div className="inspector__meta">
+        <code data-testid="inspector-tool">{node.tool}</code>
+        <span className="muted"> · {node.id}</span>
+        {source?.toolkit ? <span className="muted"> · {source.toolkit}</span> : null}
+        {view.placeholder ? <span className="badge badge--error">unknown tool</span> : null}
       </div>
-
-      {tab === 'form' ? (
-        <div className="inspector__params" data-testid="inspector-form">
-          {view.input_parameters.length === 0 ? (
-            <p className="muted">This tool takes no parameters.</p>
-          ) : null}
-          {view.input_parameters.map((param) => (
-            <ParamRow
-              key={param.name}
-              nodeId={nodeId}
-              param={param}
-              entry={entries?.get(param.name)}
-              inputSchema={view.placeholder ? undefined : declaration?.inputSchema}
-              edge={incoming.get(param.name)}
-              problems={byParam.get(param.name) ?? NO_PROBLEMS}
-              disabled={!canEdit}
-              onSet={onSet}
-              onReset={onReset}
-              onFocusNode={onFocusNode}
-            />
-          ))}
-        </div>
-      ) : (
-        <RawArgsEditor
-          args={node.args}
-          rawArguments={node.rawArguments}
-          disabled={!canEdit}
-          onApply={onApplyRaw}
-        />
-      )}
-
-      {view.output_parameters.length > 0 ? (
-        <section className="inspector__outputs">
-          <h2>Outputs</h2>
-          <ul>
-            {view.output_parameters.map((o) => (
-              <li key={o.name}>
-                <code>{o.name}</code> <span className="param__type">{o.type}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {declaration?.description ? (
+        <p className="inspector__description" data-testid="inspector-description">
+          {declaration.description}
+        </p>
       ) : null}
+      {!canEdit ? (
+        <p className="inspector__locked muted" data-testid="inspector-locked">
+          {readOnly
+            ? 'Read-only. Fork the workflow to change it.'
+            : 'Read-only while the model edits this workflow.'}
+        </p>
+      ) : null}
+    </header>
+  );
+}
+
+function GeneralProblems({ problems }: { problems: NodeIssue[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul className="inspector__problems" data-testid="inspector-problems">
+      {problems.map((p, i) => (
+        <li key={i} className={`problem-text problem-text--${p.severity}`}>
+          {p.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ParamViewTabs({ tab, onChange }: { tab: 'form' | 'raw'; onChange: (tab: 'form' | 'raw') => void }) {
+  return (
+    <div className="seg" role="tablist" aria-label="Parameter view">
+      <button
+        type="button"
+        role="tab"
+        aria-selected={tab === 'form'}
+        className={`seg__btn${tab === 'form' ? ' seg__btn--on' : ''}`}
+        onClick={() => onChange('form')}
+        data-testid="inspector-tab-form"
+      >
+        Form
+      </button>
+      <button
+        type="button"
+        role="tab"
+        aria-selected={tab === 'raw'}
+        className={`seg__btn${tab === 'raw' ? ' seg__btn--on' : ''}`}
+        onClick={() => onChange('raw')}
+        data-testid="inspector-tab-raw"
+      >
+        Raw JSON
+      </button>
     </div>
+  );
+}
+
+function ParamForm({
+  nodeId,
+  view,
+  rows,
+  handlers,
+  disabled,
+}: {
+  nodeId: string;
+  view: NodeView;
+  rows: ParamRows;
+  handlers: ReturnType<typeof useNodeHandlers>;
+  disabled: boolean;
+}) {
+  const { declaration } = view;
+  return (
+    <div className="inspector__params" data-testid="inspector-form">
+      {view.input_parameters.length === 0 ? <p className="muted">This tool takes no parameters.</p> : null}
+      {view.input_parameters.map((param) => (
+        <ParamRow
+          key={param.name}
+          nodeId={nodeId}
+          param={param}
+          entry={rows.entries?.get(param.name)}
+          inputSchema={view.placeholder ? undefined : declaration?.inputSchema}
+          edge={rows.incoming.get(param.name)}
+          problems={rows.byParam.get(param.name) ?? NO_PROBLEMS}
+          disabled={disabled}
+          onSet={handlers.onSet}
+          onReset={handlers.onReset}
+          onFocusNode={handlers.onFocusNode}
+        />
+      ))}
+    </div>
+  );
+}
+
+function OutputList({ view }: { view: NodeView }) {
+  if (view.output_parameters.length === 0) return null;
+  return (
+    <section className="inspector__outputs">
+      <h2>Outputs</h2>
+      <ul>
+        {view.output_parameters.map((o) => (
+          <li key={o.name}>
+            <code>{o.name}</code> <span className="param__type">{o.type}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

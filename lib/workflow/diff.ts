@@ -275,6 +275,29 @@ export function mergeDocuments(
     }),
   );
 
+  const nodes = mergeNodes(base, mine, theirs, conflicts);
+  const edges = mergeEdges(base, mine, theirs, nodes, conflicts);
+
+  const doc: WorkflowDocument = {
+    task: task.value as string,
+    nodes: [...nodes.values()],
+    edges,
+    tools,
+  };
+  if (systemParams.value !== MISSING) doc.systemParams = systemParams.value as string[];
+  return { doc, conflicts };
+}
+
+/**
+ * The nodes after a merge, by id in the merged order. A node added or changed on one side is
+ * taken from it; one deleted on one side and edited on the other is kept, with a conflict.
+ */
+function mergeNodes(
+  base: WorkflowDocument,
+  mine: WorkflowDocument,
+  theirs: WorkflowDocument,
+  conflicts: MergeConflict[],
+): Map<string, WorkflowNode> {
   const b = byId(base.nodes);
   const m = byId(mine.nodes);
   const t = byId(theirs.nodes);
@@ -312,7 +335,20 @@ export function mergeDocuments(
       }
     }
   }
+  return merged;
+}
 
+/**
+ * The edges after a merge, in the merged order, among the merged `nodes`. An edge that lost an
+ * endpoint is dropped, and when both sides fed the same input, my edge is kept.
+ */
+function mergeEdges(
+  base: WorkflowDocument,
+  mine: WorkflowDocument,
+  theirs: WorkflowDocument,
+  nodes: Map<string, WorkflowNode>,
+  conflicts: MergeConflict[],
+): WorkflowEdge[] {
   const eb = byId(base.edges);
   const em = byId(mine.edges);
   const et = byId(theirs.edges);
@@ -335,7 +371,7 @@ export function mergeDocuments(
   const fedByMine = new Map(mine.edges.map((e) => [`${e.target}\u0000${e.targetInput}`, e]));
   const keptEdges: WorkflowEdge[] = [];
   for (const e of edges) {
-    if (!merged.has(e.source) || !merged.has(e.target)) {
+    if (!nodes.has(e.source) || !nodes.has(e.target)) {
       conflicts.push({
         where: `edge ${e.id}`,
         message: `Edge ${e.id} lost a node it connected (deleted elsewhere) and was removed.`,
@@ -353,13 +389,5 @@ export function mergeDocuments(
     }
     keptEdges.push(e);
   }
-
-  const doc: WorkflowDocument = {
-    task: task.value as string,
-    nodes: [...merged.values()],
-    edges: keptEdges,
-    tools,
-  };
-  if (systemParams.value !== MISSING) doc.systemParams = systemParams.value as string[];
-  return { doc, conflicts };
+  return keptEdges;
 }
