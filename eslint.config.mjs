@@ -258,6 +258,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/**',
       '.next/**',
+      'dist/**',
       '.data/**',
       'lib/db/generated/**',
       'next-env.d.ts',
