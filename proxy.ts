@@ -14,10 +14,11 @@
  * cookie themselves for clients that never load a page (every API answer is private:
  * next.config.js).
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import {
   createOwnerId,
+  getOwnerSecret,
   getOwnerSetCookie,
   isSecureRequest,
   OWNER_COOKIE,
@@ -27,7 +28,11 @@ import {
 import { getSecretConfigProblem, MISCONFIGURED_HEADERS } from '@/lib/http/secret-config';
 import { getPrisma } from '@/lib/db/client';
 import { getLiveShare } from '@/lib/db/shares';
-import { createRenderedPageCache, type RenderedPageCache } from '@/lib/http/rendered-pages';
+import {
+  createRenderedPageCache,
+  getRenderedPagesOrigin,
+  type RenderedPageCache,
+} from '@/lib/http/rendered-pages';
 
 /** Paths that are not pages: files need no owner (the API does not reach here; see `config`). */
 const NOT_A_PAGE = /^\/(?:_next\/|favicon\.ico$)|\.[a-zA-Z0-9]+$/;
@@ -37,10 +42,17 @@ const SHARED_VERSION_PAGE = /^\/s\/v(?:\/|$)/;
 /**
  * Marks a request this proxy rewrote to a rendered copy after checking its link: Next runs the
  * proxy again for the rewritten path, where a request without the mark (one from outside) is
- * refused. The value is random per process, so no client can send it.
+ * refused. The value is derived from TOOLFLOW_SECRET, so no client can send it and every
+ * instance of a deployment accepts another's (a copy asked for through TOOLFLOW_PUBLIC_URL may
+ * be answered by any of them).
  */
 const CHECKED_HEADER = 'x-toolflow-share-checked';
-const CHECKED_VALUE = randomBytes(16).toString('hex');
+let checkedValue: string | undefined;
+function getCheckedValue(): string {
+  return (checkedValue ??= createHmac('sha256', getOwnerSecret())
+    .update('toolflow rendered share copy')
+    .digest('hex'));
+}
 /**
  * Rendered share pages by `/s/v/<token hash>/<version>`, answered by this proxy after the link's
  * check (serveRendered). 32 MB: a 50-node page is ~50 KB, so ~600 of them.
@@ -110,8 +122,8 @@ function hasOwner(request: NextRequest): boolean {
 /**
  * The rendered copy `target` names, answered from this process's memory, or undefined to let Next
  * serve it (the first request for a version, RSC requests, development). A first request also
- * starts filling the memory: this process asks itself for the copy Next rendered, over its own
- * address. What comes back is the same page Next serves: the link was checked just before
+ * starts filling the memory: this process asks for the copy Next rendered, over HTTP (its own
+ * loopback address, or TOOLFLOW_PUBLIC_URL when set: fetchRendered). What comes back is the same page Next serves: the link was checked just before
  * (getShareTarget), and next.config's headers and the owner cookie are added as for any page.
  */
 function serveRendered(request: NextRequest, target: URL | undefined): Response | undefined {
@@ -133,16 +145,14 @@ function serveRendered(request: NextRequest, target: URL | undefined): Response 
 }
 
 /**
- * Next's rendered copy at `pathname`, asked of this same process (Next records where it listens;
- * `next start` also sets PORT), or null when it cannot be had as a plain 200 HTML page.
+ * Next's rendered copy at `pathname`, asked of the deployment (TOOLFLOW_PUBLIC_URL) or of this
+ * process (getRenderedPagesOrigin), or null when it cannot be had as a plain 200 HTML page.
  */
 async function fetchRendered(pathname: string) {
-  const origin =
-    process.env.__NEXT_PRIVATE_ORIGIN ??
-    (process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : undefined);
+  const { origin } = getRenderedPagesOrigin(process.env);
   if (!origin) return null;
   const response = await fetch(new URL(pathname, origin), {
-    headers: { [CHECKED_HEADER]: CHECKED_VALUE, 'accept-encoding': 'identity' },
+    headers: { [CHECKED_HEADER]: getCheckedValue(), 'accept-encoding': 'identity' },
     redirect: 'manual',
     signal: AbortSignal.timeout(10_000),
   });
@@ -168,7 +178,7 @@ async function getShareTarget(request: NextRequest): Promise<URL | undefined> {
   const { pathname } = request.nextUrl;
   // Asked for from outside, the rendered copies answer the share page's 404.
   if (SHARED_VERSION_PAGE.test(pathname)) {
-    return request.headers.get(CHECKED_HEADER) === CHECKED_VALUE ? undefined : samePath(request, '/s/-');
+    return request.headers.get(CHECKED_HEADER) === getCheckedValue() ? undefined : samePath(request, '/s/-');
   }
   const token = SHARE_PAGE.exec(pathname)?.[1];
   if (!token || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
@@ -193,7 +203,7 @@ function samePath(request: NextRequest, pathname: string): URL {
 function forward(request: NextRequest, target: URL | undefined, headers?: Headers): NextResponse {
   if (!target) return NextResponse.next(headers ? { request: { headers } } : undefined);
   const marked = new Headers(headers ?? request.headers);
-  if (SHARED_VERSION_PAGE.test(target.pathname)) marked.set(CHECKED_HEADER, CHECKED_VALUE);
+  if (SHARED_VERSION_PAGE.test(target.pathname)) marked.set(CHECKED_HEADER, getCheckedValue());
   return NextResponse.rewrite(target, { request: { headers: marked } });
 }
 

@@ -5,19 +5,21 @@
  * generated Prisma client) into dist/<name>.js; packages stay imports, loaded from node_modules
  * at run time as the web server loads them.
  *
- *   node scripts/build-scripts.mjs
+ *   node scripts/build-scripts.mjs [--outdir DIR]     (dist/ by default; tests build elsewhere)
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const { outdir } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } }).values;
 const require = createRequire(import.meta.url);
 
 /** What production runs: `npm start` applies the migrations, `npm run worker` takes test-runs. */
-export const ENTRIES = { migrate: 'scripts/migrate.ts', worker: 'scripts/worker.ts' };
+const ENTRIES = { migrate: 'scripts/migrate.ts', worker: 'scripts/worker.ts' };
 
 /**
  * `server-only` throws on import outside Next's server bundles; these scripts are server
@@ -62,7 +64,7 @@ const packagesAsNodeResolvesThem = {
 await build({
   absWorkingDir: ROOT,
   entryPoints: ENTRIES,
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -74,4 +76,8 @@ await build({
   logLevel: 'warning',
   banner: { js: '// Built by scripts/build-scripts.mjs from scripts/*.ts: do not edit.' },
 });
-console.log(`scripts: ${Object.keys(ENTRIES).map((name) => `dist/${name}.js`).join(', ')}`);
+console.log(
+  `scripts: ${Object.keys(ENTRIES)
+    .map((name) => `${outdir}/${name}.js`)
+    .join(', ')}`,
+);

@@ -3,14 +3,17 @@
  * configured database — PGlite in .data/ by default, DATABASE_URL when set.
  *
  * `--production` (what `npm start` passes) first checks the configuration production needs and
- * refuses to go on, saying how to fix it, so the server never starts without TOOLFLOW_SECRET.
+ * refuses to go on, saying how to fix it, so the server never starts without TOOLFLOW_SECRET
+ * or with a TOOLFLOW_PUBLIC_URL that is not an address.
  */
 import { applyMigrations } from '../lib/db/migrate';
 import { createPgliteRunner, createPgRunner, getDatabaseTarget, openPglite } from '../lib/db/sql-runner';
+import { getRenderedPagesOrigin } from '../lib/http/rendered-pages';
 import { getSecretConfigProblem } from '../lib/http/secret-config';
 
 if (process.argv.includes('--production')) {
-  const problem = getSecretConfigProblem(process.env, { production: true });
+  const problem =
+    getSecretConfigProblem(process.env, { production: true }) ?? getRenderedPagesOrigin(process.env).problem;
   if (problem) {
     console.error(`Toolflow will not start: ${problem}`);
     process.exit(1);

@@ -3,7 +3,7 @@
  * set it; a server started anyway (`next start`) answers every request, health included, with
  * 503 and that reason. The running server is exercised in e2e/configuration.spec.ts.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 describe('npm start without TOOLFLOW_SECRET', () => {
   it('refuses to start, printing how to set it, before touching the database', () => {
+    // `npm start` runs the built migrations (dist/migrate.js): build them as `npm run build` does.
+    execFileSync(process.execPath, ['scripts/build-scripts.mjs'], { cwd: ROOT, stdio: 'ignore' });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolflow-start-'));
     const env: NodeJS.ProcessEnv = { ...process.env, TOOLFLOW_DATA_DIR: dataDir, DATABASE_URL: '' };
     delete env.TOOLFLOW_SECRET;

@@ -2,11 +2,11 @@
  * An app restart in the middle of a test-run (issue 16): the process running it is killed
  * (SIGKILL, nothing gets to clean up), and the next process to start marks the run interrupted,
  * its running step interrupted, never "running". On the embedded database (the app restarts on
- * the same data directory) and on Postgres (a worker process dies; another worker's sweep finds
- * its stale heartbeat).
+ * the same data directory) and on Postgres (a worker process, built as `npm run worker` runs it,
+ * dies; another worker's sweep finds its stale heartbeat).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,10 +30,33 @@ const env = { ...process.env, TOOLFLOW_MCP_SERVERS: runServerConfig('faulty'), T
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((child) => child.kill('SIGKILL')));
 
+/**
+ * The production scripts as `npm run build` makes them (scripts/build-scripts.mjs), in a folder
+ * of their own inside node_modules (so their imports resolve as from dist/). Built once, on first
+ * use.
+ */
+let built: string | undefined;
+function getBuiltScripts(): string {
+  if (built) return built;
+  const cache = path.join(root, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const outdir = mkdtempSync(path.join(cache, 'toolflow-built-scripts-'));
+  execFileSync(process.execPath, ['scripts/build-scripts.mjs', '--outdir', outdir], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  return (built = outdir);
+}
+afterAll(() => {
+  if (built) rmSync(built, { recursive: true, force: true });
+});
+
+/** A TypeScript file (through tsx) or a built script (plain Node, as production runs it). */
 function start(args: string[], extraEnv: Record<string, string> = {}) {
   // tsx as a loader in this one process (its CLI would run the script in a second process, which
   // a kill of the first would leave alive).
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const loader = args[0].endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, ...args], {
     cwd: root,
     env: { ...env, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -118,7 +141,8 @@ describe('an app restart in the middle of a run', () => {
           plan: planRun(file),
         });
         const boss = await startBoss(getDatabaseBacking(db));
-        const worker = start([path.join(root, 'scripts/worker.ts')], { DATABASE_URL: database.url! });
+        // The worker as `npm run worker` runs it: the built file, no TypeScript loader.
+        const worker = start([path.join(getBuiltScripts(), 'worker.js')], { DATABASE_URL: database.url! });
         await worker.waitFor(/taking test-runs/);
         await boss.send(RUN_QUEUE, { runId: run.id });
         for (let i = 0; i < 600; i++) {

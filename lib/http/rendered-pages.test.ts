@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRenderedPageCache } from './rendered-pages';
+import { createRenderedPageCache, getRenderedPagesOrigin } from './rendered-pages';
 
 const page = (text: string) => ({
   body: new TextEncoder().encode(text),
@@ -55,5 +55,39 @@ describe('rendered page cache', () => {
     await cache.fill('big', async () => page('y'.repeat(1000)));
     expect(cache.get('big')).toBeUndefined();
     expect(cache.size()).toBe(0);
+  });
+});
+
+describe('getRenderedPagesOrigin', () => {
+  const env = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv;
+
+  it('takes the configured public URL, as its origin', () => {
+    expect(
+      getRenderedPagesOrigin(env({ TOOLFLOW_PUBLIC_URL: 'https://flow.example.com/app/', PORT: '3000' })),
+    ).toEqual({ origin: 'https://flow.example.com' });
+    expect(getRenderedPagesOrigin(env({ TOOLFLOW_PUBLIC_URL: ' http://127.0.0.1:8080 ' }))).toEqual({
+      origin: 'http://127.0.0.1:8080',
+    });
+  });
+
+  it('falls back to this process on the loopback address at the PORT next start sets', () => {
+    expect(getRenderedPagesOrigin(env({ PORT: '3412' }))).toEqual({ origin: 'http://127.0.0.1:3412' });
+    expect(getRenderedPagesOrigin(env({ TOOLFLOW_PUBLIC_URL: '  ', PORT: '3000' }))).toEqual({
+      origin: 'http://127.0.0.1:3000',
+    });
+  });
+
+  it('has no origin without either (the copy is then not kept), never one from a request', () => {
+    expect(getRenderedPagesOrigin(env({}))).toEqual({});
+    expect(getRenderedPagesOrigin(env({ PORT: 'abc' }))).toEqual({});
+  });
+
+  it('says what is wrong with a public URL that is not an http(s) address', () => {
+    for (const raw of ['flow.example.com', 'ftp://flow.example.com', 'https://user:pw@flow.example.com']) {
+      const result = getRenderedPagesOrigin(env({ TOOLFLOW_PUBLIC_URL: raw }));
+      expect(result.origin, raw).toBeUndefined();
+      expect(result.problem).toContain(`TOOLFLOW_PUBLIC_URL must be the http:// or https:// address`);
+      expect(result.problem).toContain(`not "${raw}"`);
+    }
   });
 });

@@ -46,3 +46,30 @@ export function createRenderedPageCache(maxBytes: number): RenderedPageCache {
     size: () => pages.cost(),
   };
 }
+
+/**
+ * Where the proxy asks for a rendered copy it keeps (docs/design.md §10.10), or a problem to
+ * refuse to start with. `TOOLFLOW_PUBLIC_URL`, when set, is the origin the deployment is served
+ * at (through the reverse proxy or load balancer, where any instance can answer: they share the
+ * secret the request is marked with); otherwise this process on the loopback address, at the
+ * `PORT` that `next start` sets. Never the request's own `Host`: a client chooses that, and the
+ * copy fetched from it would be served to every later visitor of the link.
+ */
+export function getRenderedPagesOrigin(env: NodeJS.ProcessEnv): { origin?: string; problem?: string } {
+  const configured = env.TOOLFLOW_PUBLIC_URL?.trim();
+  if (configured) {
+    let url: URL | undefined;
+    try {
+      url = new URL(configured);
+    } catch {
+      // said below
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+      return {
+        problem: `TOOLFLOW_PUBLIC_URL must be the http:// or https:// address browsers use (e.g. https://toolflow.example.com), not "${configured}".`,
+      };
+    return { origin: url.origin };
+  }
+  const port = Number(env.PORT);
+  return Number.isInteger(port) && port > 0 && port < 65_536 ? { origin: `http://127.0.0.1:${port}` } : {};
+}

@@ -1,5 +1,5 @@
 /**
- * One web process (as `npm start` runs each: scripts/web-process.ts) on the production build for
+ * The production build served as `npm start` serves it (`next start`) for
  * a bench (editor.ts, saving.ts, bundle.ts): a free port on 127.0.0.1 (or BENCH_PORT), a
  * throwaway data dir, a generated TOOLFLOW_SECRET unless one is set, the embedded database
  * unless `databaseUrl` names a real one, and — with `migrate` — migrations first, as `npm start`
@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getFreePort, getProfileArgs, getWebProcessCommand } from '../load/server';
+import { getFreePort, getProfileArgs, getNextStartCommand } from '../load/server';
 import { openBenchDatabase } from './_database';
 import type { BenchRow } from './types';
 
@@ -64,7 +64,7 @@ export async function startBenchServer(opts: {
   const profile = getProfileArgs();
   const child = spawn(
     process.execPath,
-    getWebProcessCommand(ROOT, ['--hostname', '127.0.0.1', '--port', String(port)], profile),
+    getNextStartCommand(ROOT, ['--hostname', '127.0.0.1', '--port', String(port)], profile),
     { cwd: ROOT, detached: true, stdio: 'ignore', env },
   );
   const url = `http://127.0.0.1:${port}`;
@@ -86,7 +86,7 @@ export async function startBenchServer(opts: {
     await new Promise((r) => setTimeout(r, 250));
   }
   stop();
-  throw new Error(`The web process did not answer on ${url} within 60 s.`);
+  throw new Error(`The server did not answer on ${url} within 60 s.`);
 }
 
 /**

@@ -34,7 +34,6 @@ async function main(argv: string[]): Promise<number> {
       appDir,
       databaseUrl: database.url,
       secret: randomBytes(32).toString('hex'),
-      processes: Number(option('--processes', '1')),
     });
     try {
       const cookies = await Promise.all(

@@ -13,13 +13,21 @@ describe('the schema-pattern scenario', () => {
       scenario: 'patterns',
       seconds: 30,
       thinkMs: 1000,
-      processes: 1,
     });
     expect(parseArgs(['--scenario', 'patterns', '--seconds', '5', '--clients', '3'])).toMatchObject({
       seconds: 5,
       clients: 3,
     });
     expect(() => parseArgs(['--scenario', 'other'])).toThrow('--scenario must be "patterns"');
+  });
+
+  it('counts the CPU of a server it did not start only when told its processes', () => {
+    const given = ['--server-url', 'http://127.0.0.1:8080', '--database-url', 'postgres://x@127.0.0.1/db'];
+    expect(parseArgs([...given, '--server-pids', '11,12']).serverPids).toEqual([11, 12]);
+    expect(parseArgs(given).serverPids).toBeUndefined();
+    expect(() => parseArgs([...given, '--server-pids', '11,x'])).toThrow('--server-pids takes process ids');
+    expect(() => parseArgs(['--server-pids', '11'])).toThrow('--server-pids goes with --server-url');
+    expect(() => parseArgs(['--processes', '2'])).toThrow('unknown option --processes');
   });
 
   it('sends documents the server accepts, whose checks are linear', () => {

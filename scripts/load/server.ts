@@ -4,7 +4,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getWebProcessExecArgv } from '../../lib/server/web-processes';
 
 /** Whether `port` is free on 127.0.0.1. */
 function isPortFree(port: number): Promise<boolean> {
@@ -47,22 +46,16 @@ export async function getFreePort(): Promise<number> {
 }
 
 /**
- * The command (after `node`) that serves the build in `appDir` in one process, as `npm start`
- * runs each of its processes (getWebProcessExecArgv, then `profile` from getProfileArgs, then
- * scripts/web-process.ts). A build from before that script has only `next start`, which this
- * runs instead.
+ * The command (after `node`) that serves the build in `appDir` as `npm start` does: Next's own
+ * server, `next start` (after `profile` from getProfileArgs).
  */
-export function getWebProcessCommand(appDir: string, address: string[], profile: string[]): string[] {
-  const webProcess = join(appDir, 'scripts', 'web-process.ts');
-  if (!existsSync(webProcess)) {
-    return [...profile, join(appDir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', ...address];
-  }
-  return [...getWebProcessExecArgv(appDir, process.env), ...profile, webProcess, ...address];
+export function getNextStartCommand(appDir: string, address: string[], profile: string[]): string[] {
+  return [...profile, join(appDir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', ...address];
 }
 
 export interface StartedServer {
   url: string;
-  /** The pid of the server (it leads its own process group, with any workers it forks). */
+  /** The pid of the server (it leads its own process group, with anything it starts). */
   pid: number;
   /** The last lines the server wrote (shown when something goes wrong). */
   log(): string;
@@ -77,12 +70,6 @@ export async function startServer(opts: {
   appDir: string;
   databaseUrl: string;
   secret: string;
-  /**
-   * Web processes: 1 runs one itself (getWebProcessCommand: `next start` for builds from before
-   * scripts/web-process.ts); more runs `npm start`'s server (scripts/serve.ts) with
-   * TOOLFLOW_WEB_PROCESSES set.
-   */
-  processes: number;
 }): Promise<StartedServer> {
   if (!existsSync(join(opts.appDir, '.next', 'BUILD_ID')))
     throw new Error(
@@ -98,22 +85,8 @@ export async function startServer(opts: {
     TOOLFLOW_DATA_DIR: dataDir,
     TOOLFLOW_SECRET: opts.secret,
   };
-  const profile = getProfileArgs();
   const address = ['--hostname', '127.0.0.1', '--port', String(port)];
-  let command: string[];
-  if (opts.processes === 1) {
-    command = getWebProcessCommand(opts.appDir, address, profile);
-  } else {
-    const serve = join(opts.appDir, 'scripts', 'serve.ts');
-    if (!existsSync(serve))
-      throw new Error(
-        `${opts.appDir} has no scripts/serve.ts (a build from before multi-process start): pass --processes 1.`,
-      );
-    if (profile.length > 0)
-      throw new Error('BENCH_CPU_PROF profiles one process: pass --processes 1 with it.');
-    env.TOOLFLOW_WEB_PROCESSES = String(opts.processes);
-    command = [join(opts.appDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), serve, ...address];
-  }
+  const command = getNextStartCommand(opts.appDir, address, getProfileArgs());
   const child = spawn(process.execPath, command, {
     cwd: opts.appDir,
     detached: true,
@@ -176,7 +149,7 @@ function readProcessTicks(pid: number): { ticks: number; ppid: number } | undefi
   }
 }
 
-/** Pids of `root` and every process descended from it (the server forks web processes). */
+/** Pids of `root` and every process descended from it. */
 export function getProcessTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
