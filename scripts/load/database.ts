@@ -99,13 +99,19 @@ export async function loadStoredWorkflows(
       const hash = await settle('Workflow', row.id, row.version, row.hash);
       stored.set(row.id, { version: row.version, hash, revisions: new Map(), folded: new Set() });
     }
+    // A build from before autosaves were folded into one entry (--app-dir) has no firstVersion:
+    // there each entry is one version.
+    const { rowCount: folds } = await client.query(
+      `SELECT 1 FROM information_schema.columns WHERE table_name = 'WorkflowRevision' AND column_name = 'firstVersion'`,
+    );
+    const firstVersion = folds ? '"firstVersion"' : '"version" AS "firstVersion"';
     const revisions = await client.query<{
       workflowId: string;
       version: number;
       firstVersion: number;
       hash: string;
     }>(
-      `SELECT "workflowId", "version", "firstVersion", ${HASH_SQL} AS "hash" FROM "WorkflowRevision" WHERE "workflowId" = ANY($1)`,
+      `SELECT "workflowId", "version", ${firstVersion}, ${HASH_SQL} AS "hash" FROM "WorkflowRevision" WHERE "workflowId" = ANY($1)`,
       [ids],
     );
     for (const row of revisions.rows) {
