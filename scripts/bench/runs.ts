@@ -14,7 +14,7 @@
  *    of the run's event stream receiving it, p50 and p95, against the production build.
  * 3. **Draining a backlog.** On a fresh Postgres database (when one answers on
  *    TOOLFLOW_TEST_PG_URL), BACKLOG queued runs, each of its own workflow, are drained by 1 and
- *    then by 2 worker processes (`scripts/worker.ts`, which `npm run worker` starts; each runs 2
+ *    then by 2 worker processes (`scripts/worker.ts`, which `npm run worker` runs built; each runs 2
  *    at a time, the default). Two workloads: `files`, the filesystem sample (write, read, file
  *    info: its server starts for every run, so mostly CPU), and `wait`, a tool call that waits
  *    WAIT_MS (as a remote API would) then an echo. The clock starts when the jobs are put on the
