@@ -222,7 +222,7 @@ const FUZZ_BLOCK = {
 
 const LIB_NO_UI = {
   group: ['**/components/**', '**/app/**', '@/components/*', '@/app/*'],
-  message: 'lib/ never imports components/ or app/ (STYLE.md).',
+  message: 'lib/ never imports components/ or app/ (docs/design.md §11.1).',
 };
 
 /** Test code (tests/, e2e/) never reaches the product: it would ship in the build (issue 13). */

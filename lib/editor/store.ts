@@ -3,7 +3,7 @@
  * `createEditorStore(initial)` and provided by context. The document is the domain model and
  * the only thing undo history holds; React Flow's node and edge objects live beside it for what
  * React Flow itself tracks (selection, measurement, in-flight drag positions), which never
- * enters history (STACK-NOTES: otherwise Undo undoes a measurement).
+ * enters history (otherwise Undo undoes a measurement, docs/design.md §10.7).
  *
  * Every document action is a one-liner over a pure command from lib/workflow/commands and says
  * whether it is undoable (excalidraw's `captureUpdate`). The commands load on demand

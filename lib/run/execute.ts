@@ -1,5 +1,5 @@
 /**
- * The test-run executor (DESIGN §6): runs one v1 export against its MCP servers through an
+ * The test-run executor (docs/design.md §9): runs one v1 export against its MCP servers through an
  * injected port, as its plan (lib/run/preflight.ts) says and in the order lib/run/schedule.ts
  * gives, checking each node's arguments before its call, and reporting every change of a node as
  * it happens. A step first waits for its server to start, within the start-up limit; its own

@@ -1,6 +1,6 @@
 /**
  * A straightforward port of the seed's Python rules (seed 000 `save_parameters_to_json`) to
- * plain TypeScript, as DESIGN §1 states them: nothing precomputed, every node re-reads its
+ * plain TypeScript, as docs/design.md §2 states them: nothing precomputed, every node re-reads its
  * schema, defaults deep-copied through JSON. The bench compares the real builder against it
  * and first checks that both give the same parameters.
  */
