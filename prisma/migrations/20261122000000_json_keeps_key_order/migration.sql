@@ -1,5 +1,5 @@
 -- jsonb stores object keys sorted, which reorders a tool's declared properties and so the node
--- parameter order (docs/design.md §2.1); json keeps the text as written. Rows stored before this keep the
+-- parameter order (DESIGN §1); json keeps the text as written. Rows stored before this keep the
 -- order jsonb gave them.
 -- AlterTable
 ALTER TABLE "Workflow" ALTER COLUMN "document" SET DATA TYPE JSON;
