@@ -25,7 +25,7 @@ export const title = 'bundle';
 
 /**
  * First-load JavaScript budgets, KB (1,000 bytes) of gzip, per route: the one place they are
- * stated, issue 15's targets: ≤ 160 for `/` and `/toolkits` and ≤ 220 for the editor. The editor
+ * stated: ≤ 160 for `/` and `/toolkits` and ≤ 220 for the editor. The editor
  * loads 219 (BENCHMARKS.md): Next.js's own scripts (~138) and React Flow with its d3 parts (~58)
  * take ~196 of it before any editor code, which is why its edits, autosave and value checks load
  * on demand.
