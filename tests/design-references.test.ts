@@ -1,7 +1,9 @@
 /**
  * The design lives in the repository: code and docs cite `docs/design.md §n` (or `§n.m`), and
  * every such citation names a section that exists. Notes kept outside the repository are never
- * cited. The old forms are spelt from parts here so this file is checked like every other.
+ * cited, and code says what it does rather than which issue, pass or seed it came from (git keeps
+ * the history). The forbidden forms are spelt from parts here so this file is checked like every
+ * other.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,6 +22,31 @@ const OUTSIDE_NOTES = new RegExp(
  * TODO(lead): drop this exception when the planner rewrite is merged.
  */
 const NOT_YET = /^(?:lib\/planner\/|tests\/planner)/;
+/**
+ * Code being rewritten or removed on other branches (the production start, the load test, the
+ * editor bench); they still carry history tags until that lands.
+ * TODO(lead): drop this exception when those branches are merged.
+ */
+const TAGS_NOT_YET =
+  /^(?:lib\/server\/|scripts\/load\/|scripts\/serve|scripts\/web-process|scripts\/bench\/editor\.ts)/;
+const CODE = /\.(?:[cm]?[jt]sx?)$/;
+/** An issue's number, a numbered pass, a seed's number: where code came from, not what it does. */
+const HISTORY_TAG = new RegExp(
+  [
+    '\\bissues? #?\\d+\\b',
+    '\\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\\d+(?:st|nd|rd|th)) ' +
+      'pass(?:es)?\\b',
+    '\\bseeds? \\d{3}\\b',
+  ].join('|'),
+  'i',
+);
+
+/** Lines of `text` that tag code with its history. */
+export function findHistoryTags(file: string, text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line, index) => (HISTORY_TAG.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : []));
+}
 /**
  * An applied migration's text is frozen: its checksum is recorded in `_prisma_migrations`, and
  * lib/db/migrate.ts refuses to start on a database whose migration was edited afterwards.
@@ -85,5 +112,25 @@ describe('references to the design', () => {
     const old = `// see ${'DES' + 'IGN'} §1`;
     expect(findBadReferences('lib/a.ts', old, known)).toHaveLength(1);
     expect(findBadReferences(DESIGN_DOC, old, known)).toEqual([]);
+  });
+});
+
+describe('history tags', () => {
+  it('are not in code: comments and test names say what the code does and why', () => {
+    const tagged = getTrackedFiles()
+      .filter((file) => CODE.test(file) && !TAGS_NOT_YET.test(file))
+      .flatMap((file) => {
+        const text = readTracked(file);
+        return text === undefined ? [] : findHistoryTags(file, text);
+      });
+    expect(tagged, 'say what the code does; the history is in git').toEqual([]);
+  });
+
+  it('flags an issue number, a numbered pass and a seed number, and passes ordinary words', () => {
+    const tag = (line: string) => findHistoryTags('lib/a.ts', line).length;
+    expect(tag(`// measured in ${'iss' + 'ue'} 15`)).toBe(1);
+    expect(tag(`// see the sixth ${'pa' + 'ss'}`)).toBe(1);
+    expect(tag(`// as ${'se' + 'ed'} 001 lists`)).toBe(1);
+    expect(tag('// every value passes; one issue per path; a random seed 42')).toBe(0);
   });
 });
