@@ -1,7 +1,7 @@
 /**
  * Runs once when the Next.js server starts (not at build time): starts the job queue and the
  * in-process test-run worker, which first marks runs a previous process left running as
- * interrupted (issue 16). A database that is not reachable yet only delays this: the first
+ * interrupted. A database that is not reachable yet only delays this: the first
  * request that needs the queue tries again.
  */
 export async function register() {

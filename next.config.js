@@ -31,7 +31,7 @@ const SECURITY_HEADERS = [
 /** @type {import('next').NextConfig} */
 const config = {
   // PGlite ships wasm and data files; keep it (and its adapter) out of the server bundle and load
-  // it from node_modules at run time (STACK-NOTES).
+  // it from node_modules at run time (docs/design.md §10.6).
   serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@modelcontextprotocol/sdk'],
   poweredByHeader: false,
   // Rendered copies of shared versions (app/s/v/[hash]/[version]) stay in memory (Next's LRU,

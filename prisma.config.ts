@@ -1,5 +1,5 @@
 // Prisma CLI configuration: the JS engine with a driver adapter, so `prisma generate` and
-// `prisma migrate diff` run on WASM with no downloaded binary (STACK-NOTES). The app applies
+// `prisma migrate diff` run on WASM with no downloaded binary (docs/design.md §10.2). The app applies
 // migrations itself (lib/db/migrate.ts), on PGlite or a real server.
 import path from 'node:path';
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ export default defineConfig({
   engine: 'js',
   schema: 'prisma/schema.prisma',
   migrations: { path: 'prisma/migrations' },
-  // One adapter per process: the CLI may ask twice (STACK-NOTES).
+  // One adapter per process: the CLI may ask twice (docs/design.md §10.2).
   async adapter() {
     adapterPromise ??= (async () => {
       const url = process.env.DATABASE_URL;

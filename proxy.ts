@@ -219,6 +219,6 @@ export const config = {
   // Pages only: not the build's static chunks and images, which carry no data, and not the API,
   // whose routes give owners their cookie and answer a misconfigured server's 503 themselves
   // (withErrors). Running this proxy cost an API request about 1 ms of CPU (a bare JSON route:
-  // 341 → 501 req/s without it, side by side; BENCHMARKS.md, issue 15's sixth pass).
+  // 341 → 501 req/s without it, side by side; BENCHMARKS.md).
   matcher: ['/((?!_next/static/|_next/image|api/).*)'],
 };

@@ -1,7 +1,7 @@
 /**
  * A production server that `npm start` would have refused (no TOOLFLOW_SECRET) but that was
  * started anyway with `next start`: health says it is not ready, and every page and API call
- * answers 503 with the reason and how to fix it (issue 11 §5).
+ * answers 503 with the reason and how to fix it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

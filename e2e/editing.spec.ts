@@ -3,7 +3,7 @@ import { hashDeclaration } from '../lib/tools/canonical-json';
 import type { ToolDeclaration } from '../lib/tools/types';
 
 /**
- * Editing on the canvas, as a user does it with the mouse and keyboard (issue 6, journey 3):
+ * Editing on the canvas, as a user does it with the mouse and keyboard:
  * connect typed ports, see an incompatible drop refused with the reason, disconnect and get the
  * value back, undo and redo; copy/paste, delete, and auto-layout without overlaps.
  */

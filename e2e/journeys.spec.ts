@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 
 /**
- * The user journeys of the editor (issue 6's Bar), as a new user would walk them: from the home
+ * The user journeys of the editor, as a new user would walk them: from the home
  * page prompt to a planned, fixed and exported workflow, with the offline planner and with the
  * scripted OpenAI-protocol server (second webServer in playwright.config.ts).
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * A test-run as a new user meets it (issue 16): plan the memory example with the offline planner
+ * A test-run as a new user meets it: plan the memory example with the offline planner
  * and the runnable Memory sample, type the entity type the task does not say, Run, confirm the
  * pre-flight list, watch every node turn green, open the last node's result, reload and find the
  * run as it was.

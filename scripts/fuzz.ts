@@ -1,6 +1,6 @@
 /**
  * `npm run fuzz`: property-based fuzzing of tool schemas, declaration files, model replies and
- * workflow exports (issue 8; the properties live in tests/fuzz). The default budget is 100,000
+ * workflow exports (the properties live in tests/fuzz). The default budget is 100,000
  * generated cases split across the targets by their shares, bounded by a time limit; it prints
  * cases and time per target and, for a failure, the shrunk counterexample with the seed and
  * path that replay it. Exit 1 on any failure or unhandled promise rejection.

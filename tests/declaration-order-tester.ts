@@ -1,6 +1,6 @@
 /**
  * Vitest setup: `toEqual` ignores object key order, but the key order of a JSON Schema's
- * `properties` is the declaration order that DESIGN §1 turns into parameter order. This tester
+ * `properties` is the declaration order that docs/design.md §2.1 turns into parameter order. This tester
  * makes every deep equality in the suite also compare the order of `properties` keys, so a
  * conversion, a store or a round trip that reorders a tool's parameters fails the test that
  * compares its result.

@@ -1,5 +1,5 @@
 /**
- * The top level the design card names (DESIGN §5): the Next.js configuration is `next.config.js`,
+ * The top level the design card names (docs/design.md §11.1): the Next.js configuration is `next.config.js`,
  * an ES module typed with a JSDoc `@type` import (checked by `npm run typecheck`), and it is the
  * one Next.js loads: the security headers SECURITY.md promises come from it.
  */

@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
-import { CORE_LAYERS, CORE_PACKAGES, CORE_SHARED_FILES, OUTSIDE_CORE } from '../eslint.config.mjs';
+import {
+  CORE_LAYERS,
+  CORE_PACKAGES,
+  CORE_SHARED_FILES,
+  MAX_FILE_LINES,
+  MAX_FUNCTION_LINES,
+  OUTSIDE_CORE,
+} from '../eslint.config.mjs';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -361,6 +368,60 @@ describe('the one-way-for-outside-keys rule', () => {
   it('allows it in lib/tools/json-value.ts and in tests', async () => {
     for (const file of ['lib/tools/json-value.ts', 'lib/workflow/probe.test.ts', 'tests/fuzz/probe.ts']) {
       expect(await getRestrictedProperties(checks[0], file), file).toEqual([]);
+    }
+  });
+});
+
+describe('the size limits', () => {
+  async function getSizeRules(code: string, filePath: string) {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result.messages.map((m) => m.ruleId).filter((id) => id?.startsWith('max-lines'));
+  }
+  /** A function of `n` lines counted (its head, n − 2 statements, its end), `padding` between them. */
+  const fn = (n: number, padding = '') =>
+    [
+      'export function probe(): number {',
+      '  let x = 0;',
+      ...Array.from({ length: n - 4 }, (_, i) => `${padding}  x += ${i};`),
+      '  return x;',
+      '}',
+    ].join('\n') + '\n';
+  /** A file of `n` counted lines, none of them in a long function. */
+  const file = (n: number) =>
+    Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+
+  it.each([
+    'lib/workflow/probe.ts',
+    'lib/editor/probe.ts',
+    'app/api/probe/route.ts',
+    'components/probe.tsx',
+    'scripts/bench/probe.ts',
+    'bin/probe.ts',
+    'proxy.ts',
+  ])('fails a function past the limit and a file past the limit in %s', async (path) => {
+    expect(await getSizeRules(fn(MAX_FUNCTION_LINES), path)).toEqual([]);
+    expect(await getSizeRules(fn(MAX_FUNCTION_LINES + 1), path)).toEqual(['max-lines-per-function']);
+    expect(await getSizeRules(file(MAX_FILE_LINES), path)).toEqual([]);
+    expect(await getSizeRules(file(MAX_FILE_LINES + 1), path)).toEqual(['max-lines']);
+  });
+
+  it('counts neither blank lines nor comments', async () => {
+    const padded = fn(MAX_FUNCTION_LINES, '\n  // why this step\n\n');
+    expect(padded.split('\n').length).toBeGreaterThan(2.5 * MAX_FUNCTION_LINES);
+    expect(await getSizeRules(padded, 'lib/run/probe.ts')).toEqual([]);
+    const over = fn(MAX_FUNCTION_LINES + 1, '\n  // why this step\n\n');
+    expect(await getSizeRules(over, 'lib/run/probe.ts')).toEqual(['max-lines-per-function']);
+  });
+
+  it('leaves tests and the files being rewritten elsewhere alone', async () => {
+    const big = fn(MAX_FUNCTION_LINES + 1) + file(MAX_FILE_LINES);
+    for (const path of [
+      'lib/run/probe.test.ts',
+      'tests/probe.ts',
+      'lib/planner/offline/probe.ts',
+      'scripts/load/probe.ts',
+    ]) {
+      expect(await getSizeRules(big, path), path).toEqual([]);
     }
   });
 });

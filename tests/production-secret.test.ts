@@ -1,5 +1,5 @@
 /**
- * Production without TOOLFLOW_SECRET (issue 11 §5): `npm start` refuses to start and says how to
+ * Production without TOOLFLOW_SECRET: `npm start` refuses to start and says how to
  * set it; a server started anyway (`next start`) answers every request, health included, with
  * 503 and that reason. The running server is exercised in e2e/configuration.spec.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * An app restart in the middle of a test-run (issue 16): the process running it is killed
+ * An app restart in the middle of a test-run: the process running it is killed
  * (SIGKILL, nothing gets to clean up), and the next process to start marks the run interrupted,
  * its running step interrupted, never "running". On the embedded database (the app restarts on
  * the same data directory) and on Postgres (a worker process, built as `npm run worker` runs it,

@@ -13,8 +13,8 @@ import { getFixturePath, readFixtureJson } from './fixtures/index';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
-/** Folder names of the shared folder beside the checkout that nothing tracked may name. */
-const SHARED_NAMES = /(?:\.\.\/)+shared\/(?:fixtures|spec|seeds|hooks|DESIGN|STACK-NOTES|STYLE)\b/;
+/** Folder and upper-case document names of the shared folder beside the checkout that nothing tracked may name. */
+const SHARED_NAMES = /(?:\.\.\/)+shared\/(?:fixtures|spec|seeds|hooks|[A-Z][A-Z-]*)\b/;
 const RELATIVE_SHARED = /(?:\.\.\/)+shared(?=[/'"`]|$)/g;
 
 /** Where a tracked file reaches out of the repository for `shared`, one line per place. */
@@ -70,6 +70,7 @@ describe('the repository is self-contained', () => {
     ).toHaveLength(1);
     expect(findSharedReads('.ci/run', `cat ${UP}/shared/spec/openai/x.json`)).toHaveLength(1);
     expect(findSharedReads('README.txt', `see ${UP}/shared/seeds/000.txt`)).toHaveLength(1);
+    expect(findSharedReads('README.txt', `see ${UP}/shared/NOTES.md`)).toHaveLength(1);
   });
 
   it('leaves a module of the repository named shared alone', () => {

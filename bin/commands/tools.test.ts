@@ -1,6 +1,6 @@
 /**
- * `toolflow tools` and `build` at the level a user meets them, one block per point of issue 12:
- * strict mode, Gemini, output schemas, MCP fields, the stderr report and --fail-on-loss, hostile
+ * `toolflow tools` and `build` at the level a user meets them, one block per concern: strict
+ * mode, Gemini, output schemas, MCP fields, the stderr report and --fail-on-loss, hostile
  * files, and system-parameter names sent to a tool that does not declare them.
  */
 import { describe, expect, it } from 'vitest';

@@ -14,6 +14,8 @@ import { PlanStatus } from './plan-status';
 import { ToolkitPicker } from './toolkit-picker';
 import './prompt.css';
 
+type Planner = 'offline' | 'llm';
+
 interface Props {
   /** The configured language model (e.g. "openai-chat (gpt-4.1-mini at …)"), or null for none. */
   llm: string | null;
@@ -31,7 +33,7 @@ export function NewWorkflowPrompt({ llm }: Props) {
   const { toolkits, error: toolkitsError } = useToolkits();
   const [task, setTask] = useState('');
   const [selected, setSelected] = useState<Set<string> | null>(null);
-  const [planner, setPlanner] = useState<'offline' | 'llm'>(llm ? 'llm' : 'offline');
+  const [planner, setPlanner] = useState<Planner>(llm ? 'llm' : 'offline');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<PlanProgress | null>(null);
@@ -124,26 +126,7 @@ export function NewWorkflowPrompt({ llm }: Props) {
         }}
         data-testid="home-prompt-input"
       />
-      {examples.length ? (
-        <div className="new-prompt__examples" role="group" aria-labelledby="new-examples">
-          <span id="new-examples" className="muted">
-            Try one that runs as planned:
-          </span>
-          {examples.map((example) => (
-            <button
-              key={example.task}
-              type="button"
-              className="btn btn-small"
-              title={example.task}
-              disabled={busy}
-              onClick={() => tryExample(example)}
-              data-testid="home-example"
-            >
-              {example.title}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      <ExampleButtons examples={examples} disabled={busy} onTry={tryExample} />
       <div className="new-prompt__options">
         <ToolkitPicker toolkits={toolkits} selected={picked} disabled={busy} onChange={setSelected} />
         {toolkits?.some((t) => t.runnable) ? (
@@ -156,19 +139,7 @@ export function NewWorkflowPrompt({ llm }: Props) {
         ) : null}
       </div>
       <div className="new-prompt__footer">
-        <label className="prompt-bar__planner new-prompt__planner">
-          <span className="muted">Planner</span>
-          <select
-            title={llm ?? undefined}
-            value={planner}
-            disabled={busy}
-            onChange={(e) => setPlanner(e.target.value as 'offline' | 'llm')}
-            data-testid="home-planner"
-          >
-            <option value="offline">Offline (deterministic, no model)</option>
-            {llm ? <option value="llm">Language model: {getModelLabel(llm)}</option> : null}
-          </select>
-        </label>
+        <PlannerSelect llm={llm} value={planner} disabled={busy} onChange={setPlanner} />
         <span className="muted new-prompt__hint">Enter to plan · Shift+Enter for a new line</span>
         {busy && progress?.status === 'running' ? (
           <button
@@ -201,5 +172,67 @@ export function NewWorkflowPrompt({ llm }: Props) {
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** The examples over the runnable samples: each fills the prompt and ticks its toolkit. */
+function ExampleButtons({
+  examples,
+  disabled,
+  onTry,
+}: {
+  examples: RunnableExample[];
+  disabled: boolean;
+  onTry(example: RunnableExample): void;
+}) {
+  if (!examples.length) return null;
+  return (
+    <div className="new-prompt__examples" role="group" aria-labelledby="new-examples">
+      <span id="new-examples" className="muted">
+        Try one that runs as planned:
+      </span>
+      {examples.map((example) => (
+        <button
+          key={example.task}
+          type="button"
+          className="btn btn-small"
+          title={example.task}
+          disabled={disabled}
+          onClick={() => onTry(example)}
+          data-testid="home-example"
+        >
+          {example.title}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The offline planner, or the configured language model when there is one. */
+function PlannerSelect({
+  llm,
+  value,
+  disabled,
+  onChange,
+}: {
+  llm: string | null;
+  value: Planner;
+  disabled: boolean;
+  onChange(planner: Planner): void;
+}) {
+  return (
+    <label className="prompt-bar__planner new-prompt__planner">
+      <span className="muted">Planner</span>
+      <select
+        title={llm ?? undefined}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value as Planner)}
+        data-testid="home-planner"
+      >
+        <option value="offline">Offline (deterministic, no model)</option>
+        {llm ? <option value="llm">Language model: {getModelLabel(llm)}</option> : null}
+      </select>
+    </label>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The pre-flight list and the confirmation of a test-run (issue 16). The run executes the saved
+ * The pre-flight list and the confirmation of a test-run. The run executes the saved
  * version, so unsaved changes are saved first; then the server says which tools it would call on
  * which servers, and which steps cannot run and why. Tools have real side effects: nothing is
  * called until the person confirms.

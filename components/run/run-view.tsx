@@ -1,6 +1,6 @@
 'use client';
 /**
- * A test-run on the canvas of the version that ran (issue 16): every node shows its live status
+ * A test-run on the canvas of the version that ran: every node shows its live status
  * and duration, a click shows what it was sent and what came back, Cancel stops the run, and the
  * list of the workflow's runs is beside it. The canvas is the editor's, read-only, built from the
  * exact export that ran.

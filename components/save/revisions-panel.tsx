@@ -38,6 +38,76 @@ function DetailHeading({ detail, current }: { detail: RevisionDetail; current: n
   );
 }
 
+interface OpenedRevisionProps {
+  entry: RevisionSummary;
+  detail: RevisionDetail;
+  /** The current version. */
+  current: number;
+  label: string;
+  onLabel(label: string): void;
+  onSaveLabel(): void;
+  canRestore: boolean;
+  /** True while the editor has changes not yet saved (Restore waits for them). */
+  unsaved: boolean;
+  onRestore(): void;
+}
+
+/** An opened entry: what changed, step by step, its name, and Restore. */
+function OpenedRevision({
+  entry,
+  detail,
+  current,
+  label,
+  onLabel,
+  onSaveLabel,
+  canRestore,
+  unsaved,
+  onRestore,
+}: OpenedRevisionProps) {
+  return (
+    <div className="revisions__detail" data-testid="revision-detail">
+      <DetailHeading detail={detail} current={current} />
+      <StepChangesList steps={detail.steps} />
+      <div className="revisions__actions">
+        <input
+          value={label}
+          onChange={(e) => onLabel(e.target.value)}
+          placeholder="Name this version to keep it"
+          maxLength={100}
+          aria-label="Version name"
+          data-testid="revision-label-input"
+        />
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={label.trim() === (entry.label ?? '')}
+          onClick={onSaveLabel}
+        >
+          {label.trim() || !entry.label ? 'Save name' : 'Remove name'}
+        </button>
+      </div>
+      {entry.version !== current ? (
+        <div className="revisions__actions">
+          <ConfirmButton
+            className="btn btn-primary btn-small"
+            disabled={!canRestore}
+            confirm={{
+              title: `Restore version ${entry.version}?`,
+              description: `The canvas changes to version ${entry.version}. What you have now stays in the history as version ${current}, so you can restore it again.`,
+              confirmLabel: `Restore v${entry.version}`,
+            }}
+            onConfirm={onRestore}
+            data-testid="revision-restore"
+          >
+            Restore v{entry.version}
+          </ConfirmButton>
+          {unsaved ? <span className="muted">Wait until your changes are saved.</span> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The workflow's history, newest first: an entry per version, except that the autosaves of a few
  * minutes are one entry; each says what it is (planned from, autosaved, restored, …) and when.
@@ -166,46 +236,17 @@ export function RevisionsPanel({ onClose }: { onClose: () => void }) {
                 </span>
               </button>
               {isOpen && open ? (
-                <div className="revisions__detail" data-testid="revision-detail">
-                  <DetailHeading detail={open} current={version} />
-                  <StepChangesList steps={open.steps} />
-                  <div className="revisions__actions">
-                    <input
-                      value={label}
-                      onChange={(e) => setLabel(e.target.value)}
-                      placeholder="Name this version to keep it"
-                      maxLength={100}
-                      aria-label="Version name"
-                      data-testid="revision-label-input"
-                    />
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      disabled={label.trim() === (r.label ?? '')}
-                      onClick={() => void saveLabel(r.version)}
-                    >
-                      {label.trim() || !r.label ? 'Save name' : 'Remove name'}
-                    </button>
-                  </div>
-                  {!isCurrent ? (
-                    <div className="revisions__actions">
-                      <ConfirmButton
-                        className="btn btn-primary btn-small"
-                        disabled={busy || unsaved}
-                        confirm={{
-                          title: `Restore version ${r.version}?`,
-                          description: `The canvas changes to version ${r.version}. What you have now stays in the history as version ${version}, so you can restore it again.`,
-                          confirmLabel: `Restore v${r.version}`,
-                        }}
-                        onConfirm={() => void restore(r.version)}
-                        data-testid="revision-restore"
-                      >
-                        Restore v{r.version}
-                      </ConfirmButton>
-                      {unsaved ? <span className="muted">Wait until your changes are saved.</span> : null}
-                    </div>
-                  ) : null}
-                </div>
+                <OpenedRevision
+                  entry={r}
+                  detail={open}
+                  current={version}
+                  label={label}
+                  onLabel={setLabel}
+                  onSaveLabel={() => void saveLabel(r.version)}
+                  canRestore={!busy && !unsaved}
+                  unsaved={unsaved}
+                  onRestore={() => void restore(r.version)}
+                />
               ) : null}
             </li>
           );

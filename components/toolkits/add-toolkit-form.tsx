@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { describeApiError } from '@/lib/api/client';
 import { createToolkit, type ConfiguredMcpServer, type ToolkitSummary } from '@/lib/api/toolkits';
 import type { CreateToolkitRequest } from '@/lib/api/types';
+import { err, ok, type Result } from '@/lib/result';
 
 type Source = 'paste' | 'upload' | 'mcp-url' | 'mcp-server';
 
@@ -61,39 +62,12 @@ export function AddToolkitForm({ mcpServers, onAdded }: Props) {
 
   const submit = async () => {
     setError(null);
-    const chosenName =
-      name.trim() ||
-      (source === 'mcp-url'
-        ? getNameFromUrl(url.trim())
-        : source === 'mcp-server'
-          ? server
-          : (fileName?.replace(/\.\w+$/, '') ?? ''));
-    if (!chosenName) {
-      setError('Give the toolkit a name: it groups its tools in the palette.');
+    const request = getCreateRequest({ source, name, text, fileName, url, server });
+    if (!request.ok) {
+      setError(request.error);
       return;
     }
-    let input: CreateToolkitRequest;
-    if (source === 'paste' || source === 'upload') {
-      if (!text.trim()) {
-        setError(
-          source === 'paste' ? 'Paste the declarations JSON first.' : 'Choose a declarations file first.',
-        );
-        return;
-      }
-      input = { name: chosenName, text, ...(source === 'upload' && fileName ? { fileName } : {}) };
-    } else if (source === 'mcp-url') {
-      if (!/^https?:\/\//i.test(url.trim())) {
-        setError('Give the MCP server URL starting with http:// or https://, e.g. https://example.org/mcp.');
-        return;
-      }
-      input = { name: chosenName, mcpUrl: url.trim() };
-    } else {
-      if (!server) {
-        setError('Pick a configured MCP server.');
-        return;
-      }
-      input = { name: chosenName, mcpServer: server };
-    }
+    const input = request.value;
     setBusy(true);
     const result = await createToolkit(input);
     setBusy(false);
@@ -147,6 +121,97 @@ export function AddToolkitForm({ mcpServers, onAdded }: Props) {
           data-testid="add-toolkit-name"
         />
       </label>
+      <SourceFields
+        source={source}
+        text={text}
+        fileName={fileName}
+        url={url}
+        server={server}
+        mcpServers={mcpServers}
+        onText={setText}
+        onFile={(file) => void onFile(file)}
+        onUrl={setUrl}
+        onServer={setServer}
+      />
+      {error ? (
+        <p className="error-text add-toolkit__error" role="alert" data-testid="add-toolkit-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="add-toolkit__actions">
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="add-toolkit-submit">
+          {busy ? (source.startsWith('mcp') ? 'Listing tools…' : 'Reading…') : 'Add toolkit'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What the form holds when it is submitted. */
+interface FormFields {
+  source: Source;
+  name: string;
+  text: string;
+  fileName: string | null;
+  url: string;
+  server: string;
+}
+
+/** The request the form asks for, or what is missing, in words. */
+function getCreateRequest(form: FormFields): Result<CreateToolkitRequest, string> {
+  const { source, name, text, fileName, url, server } = form;
+  const chosenName =
+    name.trim() ||
+    (source === 'mcp-url'
+      ? getNameFromUrl(url.trim())
+      : source === 'mcp-server'
+        ? server
+        : (fileName?.replace(/\.\w+$/, '') ?? ''));
+  if (!chosenName) return err('Give the toolkit a name: it groups its tools in the palette.');
+  if (source === 'paste' || source === 'upload') {
+    if (!text.trim())
+      return err(
+        source === 'paste' ? 'Paste the declarations JSON first.' : 'Choose a declarations file first.',
+      );
+    return ok({ name: chosenName, text, ...(source === 'upload' && fileName ? { fileName } : {}) });
+  }
+  if (source === 'mcp-url') {
+    if (!/^https?:\/\//i.test(url.trim()))
+      return err('Give the MCP server URL starting with http:// or https://, e.g. https://example.org/mcp.');
+    return ok({ name: chosenName, mcpUrl: url.trim() });
+  }
+  if (!server) return err('Pick a configured MCP server.');
+  return ok({ name: chosenName, mcpServer: server });
+}
+
+interface SourceFieldsProps {
+  source: Source;
+  text: string;
+  fileName: string | null;
+  url: string;
+  server: string;
+  mcpServers: ConfiguredMcpServer[];
+  onText(text: string): void;
+  onFile(file: File | undefined): void;
+  onUrl(url: string): void;
+  onServer(server: string): void;
+}
+
+/** The field of the chosen source: pasted text, a file, an MCP server URL or a configured server. */
+function SourceFields({
+  source,
+  text,
+  fileName,
+  url,
+  server,
+  mcpServers,
+  onText,
+  onFile,
+  onUrl,
+  onServer,
+}: SourceFieldsProps) {
+  return (
+    <>
       {source === 'paste' ? (
         <label className="field">
           <span className="field__label">Declarations (JSON)</span>
@@ -154,7 +219,7 @@ export function AddToolkitForm({ mcpServers, onAdded }: Props) {
             rows={10}
             spellCheck={false}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => onText(e.target.value)}
             placeholder={
               '{"functionDeclarations": [{"name": "…", "description": "…", "parameters": {…}}]}\nor an MCP tools/list result, OpenAI tools, Anthropic tools, or a list of {name, description, parameters}'
             }
@@ -169,7 +234,7 @@ export function AddToolkitForm({ mcpServers, onAdded }: Props) {
           <input
             type="file"
             accept=".json,application/json,text/plain"
-            onChange={(e) => void onFile(e.target.files?.[0])}
+            onChange={(e) => onFile(e.target.files?.[0])}
             data-testid="add-toolkit-file"
           />
           {fileName ? (
@@ -185,7 +250,7 @@ export function AddToolkitForm({ mcpServers, onAdded }: Props) {
           <input
             type="url"
             value={url}
-            onChange={(e) => setUrl(e.target.value)}
+            onChange={(e) => onUrl(e.target.value)}
             placeholder="https://example.org/mcp"
             data-testid="add-toolkit-url"
           />
@@ -198,7 +263,7 @@ export function AddToolkitForm({ mcpServers, onAdded }: Props) {
       {source === 'mcp-server' ? (
         <label className="field">
           <span className="field__label">Configured MCP server</span>
-          <select value={server} onChange={(e) => setServer(e.target.value)} data-testid="add-toolkit-server">
+          <select value={server} onChange={(e) => onServer(e.target.value)} data-testid="add-toolkit-server">
             {mcpServers.map((s) => (
               <option key={s.name} value={s.name}>
                 {s.name}
@@ -208,16 +273,6 @@ export function AddToolkitForm({ mcpServers, onAdded }: Props) {
           </select>
         </label>
       ) : null}
-      {error ? (
-        <p className="error-text add-toolkit__error" role="alert" data-testid="add-toolkit-error">
-          {error}
-        </p>
-      ) : null}
-      <div className="add-toolkit__actions">
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="add-toolkit-submit">
-          {busy ? (source.startsWith('mcp') ? 'Listing tools…' : 'Reading…') : 'Add toolkit'}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

@@ -65,7 +65,6 @@ export function ToolkitCard({ toolkit, onChanged, onDeleted }: Props) {
   const [reportOpen, setReportOpen] = useState(false);
   const [busy, setBusy] = useState<'refresh' | 'delete' | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const refresh = async (text?: string) => {
     setBusy('refresh');
@@ -102,86 +101,13 @@ export function ToolkitCard({ toolkit, onChanged, onDeleted }: Props) {
       data-toolkit-name={toolkit.name}
     >
       <div className="tk__head">
-        <div className="tk__title">
-          <strong className="tk__name">{toolkit.name}</strong>
-          <span
-            className={`tk__runs${toolkit.runnable ? ' tk__runs--on' : ''}`}
-            title={toolkit.runnableNote}
-            data-testid="toolkit-runnable"
-            data-runnable={toolkit.runnable}
-          >
-            {toolkit.runnable ? '▶ Runnable' : 'Declarations only'}
-          </span>
-          <span className="tk__source muted">
-            {SOURCE_LABELS[toolkit.sourceKind] ?? toolkit.sourceKind}
-            {toolkit.sourceRef && toolkit.sourceKind !== 'builtin' ? (
-              <>
-                {' · '}
-                <code>{toolkit.sourceRef}</code>
-              </>
-            ) : null}
-            {toolkit.format ? ` · ${toolkit.format} format` : ''}
-          </span>
-        </div>
-        <div className="tk__actions">
-          {toolkit.sourceKind === 'file' ? (
-            <>
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".json,application/json,text/plain"
-                hidden
-                onChange={async (e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) await refresh(await file.text());
-                }}
-                data-testid="toolkit-refresh-file"
-              />
-              <button
-                type="button"
-                className="btn btn-small"
-                disabled={busy !== null}
-                onClick={() => fileInput.current?.click()}
-                title="Read a new version of the file"
-                data-testid="toolkit-refresh"
-              >
-                {busy === 'refresh' ? 'Refreshing…' : 'Refresh from file…'}
-              </button>
-            </>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-small"
-              disabled={busy !== null}
-              onClick={() => void refresh()}
-              title={
-                toolkit.sourceKind === 'builtin'
-                  ? 'Reload the built-in declarations'
-                  : 'List the server’s tools again'
-              }
-              data-testid="toolkit-refresh"
-            >
-              {busy === 'refresh' ? 'Refreshing…' : 'Refresh'}
-            </button>
-          )}
-          {toolkit.builtin ? null : (
-            <ConfirmButton
-              className="btn btn-small btn-danger"
-              disabled={busy !== null}
-              confirm={{
-                title: `Delete the toolkit "${toolkit.name}"?`,
-                description:
-                  'Its tools leave the palette and the planner. Workflows keep their copies of the tools they use.',
-                confirmLabel: 'Delete toolkit',
-              }}
-              onConfirm={() => void remove()}
-              data-testid="toolkit-delete"
-            >
-              {busy === 'delete' ? 'Deleting…' : 'Delete'}
-            </ConfirmButton>
-          )}
-        </div>
+        <ToolkitTitle toolkit={toolkit} />
+        <ToolkitActions
+          toolkit={toolkit}
+          busy={busy}
+          onRefresh={(text) => void refresh(text)}
+          onDelete={() => void remove()}
+        />
       </div>
       <p className="tk__runs-note muted" data-testid="toolkit-runnable-note">
         {toolkit.runnableNote}
@@ -234,5 +160,106 @@ export function ToolkitCard({ toolkit, onChanged, onDeleted }: Props) {
       </button>
       {reportOpen ? <ConversionReport tools={toolkit.tools} /> : null}
     </li>
+  );
+}
+
+/** The toolkit's name, whether it can run, and where its tools come from. */
+function ToolkitTitle({ toolkit }: { toolkit: ToolkitSummary }) {
+  return (
+    <div className="tk__title">
+      <strong className="tk__name">{toolkit.name}</strong>
+      <span
+        className={`tk__runs${toolkit.runnable ? ' tk__runs--on' : ''}`}
+        title={toolkit.runnableNote}
+        data-testid="toolkit-runnable"
+        data-runnable={toolkit.runnable}
+      >
+        {toolkit.runnable ? '▶ Runnable' : 'Declarations only'}
+      </span>
+      <span className="tk__source muted">
+        {SOURCE_LABELS[toolkit.sourceKind] ?? toolkit.sourceKind}
+        {toolkit.sourceRef && toolkit.sourceKind !== 'builtin' ? (
+          <>
+            {' · '}
+            <code>{toolkit.sourceRef}</code>
+          </>
+        ) : null}
+        {toolkit.format ? ` · ${toolkit.format} format` : ''}
+      </span>
+    </div>
+  );
+}
+
+interface ActionsProps {
+  toolkit: ToolkitSummary;
+  busy: 'refresh' | 'delete' | null;
+  /** Reads the tools again; `text` is a new version of the file, for a toolkit from a file. */
+  onRefresh(text?: string): void;
+  onDelete(): void;
+}
+
+/** Refresh (from the source, or from a new file) and Delete (never for a built-in toolkit). */
+function ToolkitActions({ toolkit, busy, onRefresh, onDelete }: ActionsProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <div className="tk__actions">
+      {toolkit.sourceKind === 'file' ? (
+        <>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".json,application/json,text/plain"
+            hidden
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) onRefresh(await file.text());
+            }}
+            data-testid="toolkit-refresh-file"
+          />
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy !== null}
+            onClick={() => fileInput.current?.click()}
+            title="Read a new version of the file"
+            data-testid="toolkit-refresh"
+          >
+            {busy === 'refresh' ? 'Refreshing…' : 'Refresh from file…'}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy !== null}
+          onClick={() => onRefresh()}
+          title={
+            toolkit.sourceKind === 'builtin'
+              ? 'Reload the built-in declarations'
+              : 'List the server’s tools again'
+          }
+          data-testid="toolkit-refresh"
+        >
+          {busy === 'refresh' ? 'Refreshing…' : 'Refresh'}
+        </button>
+      )}
+      {toolkit.builtin ? null : (
+        <ConfirmButton
+          className="btn btn-small btn-danger"
+          disabled={busy !== null}
+          confirm={{
+            title: `Delete the toolkit "${toolkit.name}"?`,
+            description:
+              'Its tools leave the palette and the planner. Workflows keep their copies of the tools they use.',
+            confirmLabel: 'Delete toolkit',
+          }}
+          onConfirm={onDelete}
+          data-testid="toolkit-delete"
+        >
+          {busy === 'delete' ? 'Deleting…' : 'Delete'}
+        </ConfirmButton>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-/** The calls of the test-run routes (issue 16): pre-flight, start, list, read, follow, cancel. */
+/** The calls of the test-run routes: pre-flight, start, list, read, follow, cancel. */
 import { callApi, openNdjsonStream, type ApiResult, type CallOptions } from './client';
 import type { NodeRunDetailJson, NodeRunJson, PreflightJson, RunJson } from './types';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * The one place that decides which database the app talks to (DESIGN §4): a real Postgres when
+ * The one place that decides which database the app talks to (docs/design.md §8.1): a real Postgres when
  * `DATABASE_URL` is set, else embedded PGlite in `.data/pglite` (`TOOLFLOW_DATA_DIR` moves it).
  * The client is created lazily, on first use, so `next build` never opens a database, and
  * migrations are applied before the first query.

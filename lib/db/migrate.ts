@@ -2,7 +2,7 @@
  * Applies the committed migrations in prisma/migrations/ in order, recording them in Prisma's own
  * `_prisma_migrations` table (same columns and checksums), so `prisma migrate status` agrees.
  * Done here rather than through `prisma migrate deploy` because the Prisma CLI idles for up to a
- * minute after finishing and trips over adapter-pg catalog types (STACK-NOTES); this runs in
+ * minute after finishing and trips over adapter-pg catalog types (docs/design.md §10.3); this runs in
  * milliseconds on both backends before `dev`, `start`, tests, and on first database use.
  */
 import { createHash, randomUUID } from 'node:crypto';

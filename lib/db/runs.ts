@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * Test-runs in Postgres (DESIGN §6): a Run row per run with the exact export that ran and its
+ * Test-runs in Postgres (docs/design.md §9): a Run row per run with the exact export that ran and its
  * hash, a NodeRun row per node with the arguments as sent, the result, the error and the times.
  * Every stored change bumps `Run.revision`, which is how a stream knows there is news, and is
  * announced to whoever follows the run (run-changes.ts), in this process and others. Status

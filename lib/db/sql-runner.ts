@@ -9,7 +9,7 @@ export interface SqlRunner {
   close(): Promise<void>;
 }
 
-/** Where the database lives, decided from the environment (DESIGN §4: Storage). */
+/** Where the database lives, decided from the environment (docs/design.md §8.1). */
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
 /** `DATABASE_URL=postgres://…` means a real server; otherwise embedded PGlite under `.data/`. */
@@ -29,7 +29,7 @@ export function getDatabaseTarget(env: NodeJS.ProcessEnv = process.env): Databas
 
 /**
  * PGlite options that matter: without `log_startup_progress_interval = 0`, reopening an existing
- * data dir re-arms a timer forever and the process never exits (STACK-NOTES).
+ * data dir re-arms a timer forever and the process never exits (docs/design.md §10.4).
  */
 export const PGLITE_OPTIONS = { postgresqlconf: ['log_startup_progress_interval = 0'] } as const;
 

@@ -54,7 +54,7 @@ describe.each(backends)('toolkit repository on $name', (backend) => {
     });
   });
 
-  describe('declaration order (DESIGN §1: parameters are listed in declaration order)', () => {
+  describe('declaration order (docs/design.md §2.1: parameters are listed in declaration order)', () => {
     const serialized = (tools: unknown) => JSON.stringify(tools);
     const storedText = async () =>
       database.db.$queryRaw<{ id: string; text: string; updatedAt: Date }[]>`

@@ -76,7 +76,7 @@ const syncedDatabases = new WeakSet<object>();
  * the first use in each process. "Differ" compares the stored JSON text, so it also rewrites a
  * row whose content is equal but whose keys are in another order: releases before this one wrote
  * through `::jsonb`, which sorts object keys, so their rows list a tool's parameters
- * alphabetically instead of in declaration order (DESIGN §1). The column is `json`, which keeps
+ * alphabetically instead of in declaration order (docs/design.md §2.1). The column is `json`, which keeps
  * the text as written. Safe when two requests do it at once: one insert wins, the other changes
  * nothing.
  */

@@ -102,6 +102,64 @@ export interface AutosaverDeps {
  */
 const savedCopies = new WeakMap<EditorStore, ServerCopy>();
 
+/** What the parts of one autosave engine share. */
+interface AutosaveContext {
+  readonly editor: EditorStore;
+  readonly deps: AutosaverDeps;
+  readonly state: StoreApi<SaveSessionState>;
+  readonly id: string;
+  /** The last copy known to be on the server: what the next save is based on. */
+  base: ServerCopy;
+  /** Why the next save is made: reset to an autosave once a save with another reason succeeds. */
+  reason: SaveReason;
+  disposed: boolean;
+}
+
+/** The engine's timer and the one save in flight. */
+interface SaveLoop {
+  /** Saves after `ms`, replacing a save already scheduled. */
+  schedule(ms: number): void;
+  /** Drops a scheduled save. */
+  cancel(): void;
+  /** Saves now, after the save in flight if there is one. */
+  save(): Promise<void>;
+}
+
+const setBase = (ctx: AutosaveContext, copy: ServerCopy) => {
+  ctx.base = copy;
+  savedCopies.set(ctx.editor, copy);
+};
+
+const hasUnsaved = ({ editor, base }: AutosaveContext) => {
+  const s = editor.getState();
+  return s.doc !== base.document || s.meta.name !== base.name;
+};
+
+const setEditorMeta = (ctx: AutosaveContext, meta: { version?: number; name?: string }) =>
+  ctx.editor.setState((s) => ({ meta: { ...s.meta, ...meta } }));
+
+/** Keeps the unsaved document (and name) in localStorage until the server has it. */
+function writePending(ctx: AutosaveContext) {
+  if (!ctx.deps.storage || !hasUnsaved(ctx)) return;
+  // Storage full or disabled: the save state already says the change is not on the server.
+  const { doc, meta } = ctx.editor.getState();
+  writePendingSave(ctx.deps.storage, ctx.id, {
+    v: 1,
+    baseVersion: ctx.base.version,
+    savedAt: ctx.deps.now(),
+    doc,
+    ...(meta.name !== ctx.base.name ? { name: meta.name } : {}),
+  });
+}
+
+function clearPending(ctx: AutosaveContext) {
+  try {
+    ctx.deps.storage?.removeItem(getPendingKey(ctx.id));
+  } catch {
+    // nothing to do: an unreadable storage has nothing to clear
+  }
+}
+
 /**
  * Creates the autosave engine for one editor store; it starts listening at once. `opened` is the
  * copy the editor opened, for an engine started after the first edits (the editor loads it with
@@ -115,143 +173,32 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened
     restoredAt: null,
     lastSavedAt: null,
   }));
-  const { id } = editor.getState().meta;
-  const key = getPendingKey(id);
-  /** The last copy known to be on the server: what the next save is based on. */
-  let base: ServerCopy = savedCopies.get(editor) ??
-    opened ?? {
-      version: editor.getState().meta.version,
-      name: editor.getState().meta.name,
-      document: editor.getState().doc,
-    };
-  const setBase = (copy: ServerCopy) => {
-    base = copy;
-    savedCopies.set(editor, copy);
-  };
-  setBase(base);
-  let timer: unknown = null;
-  let inFlight: Promise<void> | null = null;
-  let disposed = false;
-
-  /** Why the next save is made: reset to an autosave once a save with another reason succeeds. */
-  let reason: SaveReason = 'save';
-
-  const hasUnsaved = () => {
-    const s = editor.getState();
-    return s.doc !== base.document || s.meta.name !== base.name;
-  };
-  const setEditorMeta = (meta: { version?: number; name?: string }) =>
-    editor.setState((s) => ({ meta: { ...s.meta, ...meta } }));
-
-  const writePending = () => {
-    if (!deps.storage || !hasUnsaved()) return;
-    // Storage full or disabled: the save state already says the change is not on the server.
-    const { doc, meta } = editor.getState();
-    writePendingSave(deps.storage, id, {
-      v: 1,
-      baseVersion: base.version,
-      savedAt: deps.now(),
-      doc,
-      ...(meta.name !== base.name ? { name: meta.name } : {}),
-    });
-  };
-  const clearPending = () => {
-    try {
-      deps.storage?.removeItem(key);
-    } catch {
-      // nothing to do: an unreadable storage has nothing to clear
-    }
-  };
-
-  const schedule = (ms: number) => {
-    if (timer !== null) deps.clearTimeout(timer);
-    timer = deps.setTimeout(() => {
-      timer = null;
-      void save();
-    }, ms);
-  };
-
-  const fail = (saveState: 'offline' | 'error', message: string, retry: boolean) => {
-    writePending();
-    editor.getState().setSaveState(saveState, message);
-    const failures = state.getState().failures + 1;
-    if (!retry) return state.setState({ failures, retryAt: null });
-    const wait = RETRY_DELAYS_MS[Math.min(failures - 1, RETRY_DELAYS_MS.length - 1)];
-    state.setState({ failures, retryAt: deps.now() + wait });
-    schedule(wait);
-  };
-
-  const attempt = async () => {
-    const s = editor.getState();
-    if (disposed || s.meta.readOnly || s.aiEditing || state.getState().conflict || !hasUnsaved()) return;
-    const doc = s.doc;
-    const name = s.meta.name;
-    const basedOn = base;
-    const why = reason;
-    s.setSaveState('saving');
-    const saved = await saveWorkflow(
-      id,
-      {
-        version: basedOn.version,
-        document: doc,
-        ...(name !== basedOn.name ? { name } : {}),
-        ...(why !== 'save' ? { reason: why } : {}),
+  const ctx: AutosaveContext = {
+    editor,
+    deps,
+    state,
+    id: editor.getState().meta.id,
+    base: savedCopies.get(editor) ??
+      opened ?? {
+        version: editor.getState().meta.version,
+        name: editor.getState().meta.name,
+        document: editor.getState().doc,
       },
-      { fetch: deps.fetch },
-    );
-    if (disposed) return;
-    if (saved.ok) {
-      const { version, name: savedName } = saved.value.workflow;
-      setBase({ version, name: savedName, document: doc });
-      if (reason === why) reason = 'save';
-      // The server's spelling of the name (trimmed), unless it was renamed again meanwhile.
-      setEditorMeta(editor.getState().meta.name === name ? { version, name: savedName } : { version });
-      state.setState({ failures: 0, retryAt: null, lastSavedAt: deps.now() });
-      if (hasUnsaved()) {
-        // Edited while the save was in flight: keep that safe too, and save it next.
-        writePending();
-        editor.getState().setSaveState('dirty');
-        schedule(AUTOSAVE_DELAY_MS);
-      } else {
-        clearPending();
-        editor.getState().setSaveState('saved');
-      }
-      return;
-    }
-    const { status, code, message, body } = saved.error;
-    if (code === 'network') {
-      return fail('offline', OFFLINE_MESSAGE, true);
-    }
-    const current = status === 409 ? getServerCopy(body?.current) : null;
-    if (current) {
-      writePending();
-      state.setState({ conflict: { server: current, base: basedOn }, retryAt: null, failures: 0 });
-      editor.getState().setSaveState('conflict', message);
-      return;
-    }
-    if (status === 429 || status >= 500)
-      return fail('offline', `${message} Your changes are kept in this browser; retrying.`, true);
-    // 400/403/404/413: retrying cannot help. Keep the copy locally and say what happened.
-    fail('error', `${message} Your changes are kept in this browser.`, false);
+    reason: 'save',
+    disposed: false,
   };
-
-  const save = (): Promise<void> => {
-    if (inFlight) return inFlight.then(() => (hasUnsaved() ? save() : undefined));
-    inFlight = attempt().finally(() => {
-      inFlight = null;
-    });
-    return inFlight;
-  };
+  setBase(ctx, ctx.base);
+  const loop = createSaveLoop(ctx);
 
   const unsubscribe = editor.subscribe((s, prev) => {
     // Streamed planning states are not work to keep: the finished AI change is saved once.
     if (s.meta.readOnly || s.aiEditing) return;
     const changed = s.doc !== prev.doc || s.meta.name !== prev.meta.name;
     const aiFinished = prev.aiEditing && !s.aiEditing;
-    if ((!changed && !aiFinished) || !hasUnsaved()) return;
+    if ((!changed && !aiFinished) || !hasUnsaved(ctx)) return;
     // The planning run's result is an entry of its own in the history.
-    if (aiFinished && s.doc !== base.document) reason = 'plan';
-    if (changed) writePending();
+    if (aiFinished && s.doc !== ctx.base.document) ctx.reason = 'plan';
+    if (changed) writePending(ctx);
     const session = state.getState();
     // The store marks every edit 'dirty'; while a conflict or an outage lasts, keep saying so.
     if (session.conflict) {
@@ -263,53 +210,22 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened
       if (s.saveState !== 'offline') editor.getState().setSaveState('offline', prev.saveError);
       return;
     }
-    schedule(AUTOSAVE_DELAY_MS);
+    loop.schedule(AUTOSAVE_DELAY_MS);
   });
 
-  /**
-   * Makes `server` the saved state, with `doc` (default: the server's, name included) in the
-   * editor. A name I changed and did not save yet is kept with my document; else theirs is taken.
-   */
-  const resolveWith = (server: ServerCopy, doc: WorkflowDocument | null) => {
-    const renamedHere = editor.getState().meta.name !== base.name;
-    setBase(server);
-    setEditorMeta(
-      doc !== null && renamedHere
-        ? { version: server.version }
-        : { version: server.version, name: server.name },
-    );
-    state.setState({ conflict: null, retryAt: null, failures: 0 });
-    if (doc === null) {
-      editor.getState().setDoc(server.document);
-      // setDoc copies nothing: the editor now holds the server's own object, so nothing is unsaved.
-      setBase({ ...server, document: editor.getState().doc });
-      clearPending();
-      editor.getState().setSaveState('saved');
-      return;
-    }
-    if (doc !== editor.getState().doc) editor.getState().setDoc(doc);
-    if (hasUnsaved()) {
-      writePending();
-      editor.getState().setSaveState('dirty');
-      void save();
-    } else {
-      clearPending();
-      editor.getState().setSaveState('saved');
-    }
-  };
-
+  const resolveWith = (server: ServerCopy, doc: WorkflowDocument | null) =>
+    resolveCopy(ctx, loop, server, doc);
   const session: SaveSession = {
     state,
     saveNow: () => {
-      if (timer !== null) deps.clearTimeout(timer);
-      timer = null;
+      loop.cancel();
       state.setState({ retryAt: null });
-      return save();
+      return loop.save();
     },
     mergeBoth: (merged) => {
       const conflict = state.getState().conflict;
       if (!conflict) return;
-      reason = 'resolve';
+      ctx.reason = 'resolve';
       resolveWith(conflict.server, merged);
     },
     reload: () => {
@@ -319,76 +235,209 @@ export function createAutosaver(editor: EditorStore, deps: AutosaverDeps, opened
     keepMine: () => {
       const conflict = state.getState().conflict;
       if (!conflict) return;
-      reason = 'resolve';
+      ctx.reason = 'resolve';
       resolveWith(conflict.server, editor.getState().doc);
     },
     adoptServerCopy: (copy) => resolveWith(copy, null),
     dispose: () => {
-      disposed = true;
+      ctx.disposed = true;
       unsubscribe();
-      if (timer !== null) deps.clearTimeout(timer);
+      loop.cancel();
     },
   };
 
-  if (!restorePending()) {
+  if (!restorePending(ctx, loop)) {
     // Started after the first edits: keep them and save them, as the subscription above would have.
     const s = editor.getState();
-    if (!s.meta.readOnly && !s.aiEditing && hasUnsaved()) {
-      writePending();
-      schedule(AUTOSAVE_DELAY_MS);
+    if (!s.meta.readOnly && !s.aiEditing && hasUnsaved(ctx)) {
+      writePending(ctx);
+      loop.schedule(AUTOSAVE_DELAY_MS);
     }
   }
   return session;
+}
 
-  /** Puts back unsaved changes a previous visit left in localStorage; true when there were some. */
-  function restorePending(): boolean {
-    if (editor.getState().meta.readOnly || !deps.storage) return false;
-    let pending: PendingSave | null = null;
-    try {
-      const raw = deps.storage.getItem(key);
-      pending = raw ? (parseJson(raw) as PendingSave) : null;
-    } catch {
-      pending = null;
+/** Saving: debounced and retried with backoff; each PUT names the version it was based on. */
+function createSaveLoop(ctx: AutosaveContext): SaveLoop {
+  const { editor, deps, state, id } = ctx;
+  let timer: unknown = null;
+  let inFlight: Promise<void> | null = null;
+
+  const schedule = (ms: number) => {
+    if (timer !== null) deps.clearTimeout(timer);
+    timer = deps.setTimeout(() => {
+      timer = null;
+      void save();
+    }, ms);
+  };
+
+  const fail = (saveState: 'offline' | 'error', message: string, retry: boolean) => {
+    writePending(ctx);
+    editor.getState().setSaveState(saveState, message);
+    const failures = state.getState().failures + 1;
+    if (!retry) return state.setState({ failures, retryAt: null });
+    const wait = RETRY_DELAYS_MS[Math.min(failures - 1, RETRY_DELAYS_MS.length - 1)];
+    state.setState({ failures, retryAt: deps.now() + wait });
+    schedule(wait);
+  };
+
+  const attempt = async () => {
+    const s = editor.getState();
+    if (ctx.disposed || s.meta.readOnly || s.aiEditing || state.getState().conflict || !hasUnsaved(ctx))
+      return;
+    const doc = s.doc;
+    const name = s.meta.name;
+    const basedOn = ctx.base;
+    const why = ctx.reason;
+    s.setSaveState('saving');
+    const saved = await saveWorkflow(
+      id,
+      {
+        version: basedOn.version,
+        document: doc,
+        ...(name !== basedOn.name ? { name } : {}),
+        ...(why !== 'save' ? { reason: why } : {}),
+      },
+      { fetch: deps.fetch },
+    );
+    if (ctx.disposed) return;
+    if (saved.ok) {
+      const { version, name: savedName } = saved.value.workflow;
+      setBase(ctx, { version, name: savedName, document: doc });
+      if (ctx.reason === why) ctx.reason = 'save';
+      // The server's spelling of the name (trimmed), unless it was renamed again meanwhile.
+      setEditorMeta(ctx, editor.getState().meta.name === name ? { version, name: savedName } : { version });
+      state.setState({ failures: 0, retryAt: null, lastSavedAt: deps.now() });
+      if (hasUnsaved(ctx)) {
+        // Edited while the save was in flight: keep that safe too, and save it next.
+        writePending(ctx);
+        editor.getState().setSaveState('dirty');
+        schedule(AUTOSAVE_DELAY_MS);
+      } else {
+        clearPending(ctx);
+        editor.getState().setSaveState('saved');
+      }
+      return;
     }
-    if (!pending || pending.v !== 1 || !pending.doc || !Array.isArray(pending.doc.nodes)) {
-      clearPending();
-      return false;
+    const { status, code, message, body } = saved.error;
+    if (code === 'network') {
+      return fail('offline', OFFLINE_MESSAGE, true);
     }
-    const name = typeof pending.name === 'string' && pending.name.trim() ? pending.name : base.name;
-    if (JSON.stringify(pending.doc) === JSON.stringify(base.document) && name === base.name) {
-      clearPending();
-      return false;
+    const current = status === 409 ? getServerCopy(body?.current) : null;
+    if (current) {
+      writePending(ctx);
+      state.setState({ conflict: { server: current, base: basedOn }, retryAt: null, failures: 0 });
+      editor.getState().setSaveState('conflict', message);
+      return;
     }
-    const server = base;
-    state.setState({ restoredAt: deps.now() });
-    if (name !== editor.getState().meta.name)
-      setEditorMeta({ version: editor.getState().meta.version, name });
-    if (pending.baseVersion === server.version) {
-      // A session re-created for the same store may find its own copy already in the editor.
-      if (JSON.stringify(pending.doc) === JSON.stringify(editor.getState().doc)) schedule(AUTOSAVE_DELAY_MS);
-      else editor.getState().setDoc(pending.doc);
-      return true;
-    }
-    // The server moved on since these changes were made: a conflict, merged against the
-    // version they were based on once it has been fetched from the history.
-    state.setState({ conflict: { server, base: null } });
-    editor.getState().setDoc(pending.doc);
-    editor
-      .getState()
-      .setSaveState(
-        'conflict',
-        `Unsaved changes from an earlier visit were based on version ${pending.baseVersion}; the server has version ${server.version}.`,
-      );
-    void getRevision(id, pending.baseVersion, { fetch: deps.fetch }).then((found) => {
-      const conflict = state.getState().conflict;
-      if (!conflict || conflict.server !== server) return;
-      if (found.ok) state.setState({ conflict: { server, base: found.value.revision } });
-      // Folded into a later autosave entry, or pruned: there is nothing to merge against.
-      else if (found.error.status === 404)
-        state.setState({ conflict: { server, base: null, baseMissing: true } });
+    if (status === 429 || status >= 500)
+      return fail('offline', `${message} Your changes are kept in this browser; retrying.`, true);
+    // 400/403/404/413: retrying cannot help. Keep the copy locally and say what happened.
+    fail('error', `${message} Your changes are kept in this browser.`, false);
+  };
+
+  const save = (): Promise<void> => {
+    if (inFlight) return inFlight.then(() => (hasUnsaved(ctx) ? save() : undefined));
+    inFlight = attempt().finally(() => {
+      inFlight = null;
     });
+    return inFlight;
+  };
+
+  return {
+    schedule,
+    cancel: () => {
+      if (timer !== null) deps.clearTimeout(timer);
+      timer = null;
+    },
+    save,
+  };
+}
+
+/**
+ * Makes `server` the saved state, with `doc` (default: the server's, name included) in the
+ * editor. A name I changed and did not save yet is kept with my document; else theirs is taken.
+ */
+function resolveCopy(ctx: AutosaveContext, loop: SaveLoop, server: ServerCopy, doc: WorkflowDocument | null) {
+  const { editor, state } = ctx;
+  const renamedHere = editor.getState().meta.name !== ctx.base.name;
+  setBase(ctx, server);
+  setEditorMeta(
+    ctx,
+    doc !== null && renamedHere
+      ? { version: server.version }
+      : { version: server.version, name: server.name },
+  );
+  state.setState({ conflict: null, retryAt: null, failures: 0 });
+  if (doc === null) {
+    editor.getState().setDoc(server.document);
+    // setDoc copies nothing: the editor now holds the server's own object, so nothing is unsaved.
+    setBase(ctx, { ...server, document: editor.getState().doc });
+    clearPending(ctx);
+    editor.getState().setSaveState('saved');
+    return;
+  }
+  if (doc !== editor.getState().doc) editor.getState().setDoc(doc);
+  if (hasUnsaved(ctx)) {
+    writePending(ctx);
+    editor.getState().setSaveState('dirty');
+    void loop.save();
+  } else {
+    clearPending(ctx);
+    editor.getState().setSaveState('saved');
+  }
+}
+
+/** Puts back unsaved changes a previous visit left in localStorage; true when there were some. */
+function restorePending(ctx: AutosaveContext, loop: SaveLoop): boolean {
+  const { editor, deps, state, id, base } = ctx;
+  if (editor.getState().meta.readOnly || !deps.storage) return false;
+  let pending: PendingSave | null = null;
+  try {
+    const raw = deps.storage.getItem(getPendingKey(id));
+    pending = raw ? (parseJson(raw) as PendingSave) : null;
+  } catch {
+    pending = null;
+  }
+  if (!pending || pending.v !== 1 || !pending.doc || !Array.isArray(pending.doc.nodes)) {
+    clearPending(ctx);
+    return false;
+  }
+  const name = typeof pending.name === 'string' && pending.name.trim() ? pending.name : base.name;
+  if (JSON.stringify(pending.doc) === JSON.stringify(base.document) && name === base.name) {
+    clearPending(ctx);
+    return false;
+  }
+  const server = base;
+  state.setState({ restoredAt: deps.now() });
+  if (name !== editor.getState().meta.name)
+    setEditorMeta(ctx, { version: editor.getState().meta.version, name });
+  if (pending.baseVersion === server.version) {
+    // A session re-created for the same store may find its own copy already in the editor.
+    if (JSON.stringify(pending.doc) === JSON.stringify(editor.getState().doc))
+      loop.schedule(AUTOSAVE_DELAY_MS);
+    else editor.getState().setDoc(pending.doc);
     return true;
   }
+  // The server moved on since these changes were made: a conflict, merged against the
+  // version they were based on once it has been fetched from the history.
+  state.setState({ conflict: { server, base: null } });
+  editor.getState().setDoc(pending.doc);
+  editor
+    .getState()
+    .setSaveState(
+      'conflict',
+      `Unsaved changes from an earlier visit were based on version ${pending.baseVersion}; the server has version ${server.version}.`,
+    );
+  void getRevision(id, pending.baseVersion, { fetch: deps.fetch }).then((found) => {
+    const conflict = state.getState().conflict;
+    if (!conflict || conflict.server !== server) return;
+    if (found.ok) state.setState({ conflict: { server, base: found.value.revision } });
+    // Folded into a later autosave entry, or pruned: there is nothing to merge against.
+    else if (found.error.status === 404)
+      state.setState({ conflict: { server, base: null, baseMissing: true } });
+  });
+  return true;
 }
 
 /** The server's copy in a 409 body, when it has the fields a copy needs. */

@@ -1,5 +1,5 @@
 /**
- * The three-way merge of a save conflict (DESIGN: nothing silently overwritten): my current
+ * The three-way merge of a save conflict (nothing is silently overwritten, docs/design.md §7.3): my current
  * document against theirs, from the version both started from. Apart from the autosave engine so
  * that the merge code loads with the conflict banner, which shows it and applies it, and not with
  * every editor.

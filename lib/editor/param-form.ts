@@ -104,7 +104,7 @@ export function isNullableSchema(schema: JsonSchema, root: JsonSchema): boolean 
 
 /**
  * The value the form shows for a parameter: a configured value (set or default) as is; nothing
- * for a zero-filled one, since a zero-value is a guess, never a configured value (DESIGN §1).
+ * for a zero-filled one, since a zero-value is a guess, never a configured value (docs/design.md §2.6).
  */
 export function getFormValue(param: Pick<InputParameter, 'origin' | 'value'>): unknown {
   return param.origin === 'arg' || param.origin === 'default' ? param.value : undefined;

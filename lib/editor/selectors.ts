@@ -38,7 +38,7 @@ export interface IncomingEdge {
   sourceOutput: string;
 }
 
-/** Everything a node shows: its parameters by the DESIGN §1 rules, plus the node and its tool. */
+/** Everything a node shows: its parameters by the docs/design.md §2 rules, plus the node and its tool. */
 export interface NodeView extends NodeParameters {
   /** Edge-fed inputs by name. */
   incoming: Readonly<Record<string, IncomingEdge>>;

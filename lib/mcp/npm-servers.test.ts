@@ -1,5 +1,5 @@
 /**
- * The Bar of issue 5: real MCP servers from npm, started locally with no network —
+ * Real MCP servers from npm, started locally with no network —
  * server-filesystem and server-memory over stdio, server-everything over Streamable HTTP (and its
  * legacy SSE mode) bound to 127.0.0.1. Their tools are imported, counted, named, compiled with
  * the Ajv of their dialect, and turned into nodes that validate.

@@ -1,5 +1,5 @@
 /**
- * Test-runs against real MCP servers from npm (issue 16): the memory chain, a filesystem chain
+ * Test-runs against real MCP servers from npm: the memory chain, a filesystem chain
  * with a wired path, server-everything's structured content, image and error results over
  * Streamable HTTP, and the faults a server can cause (exit mid-run, a call that outlasts its
  * timeout). Every run ends in a final state with every node accounted for.

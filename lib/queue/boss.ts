@@ -1,7 +1,7 @@
 import 'server-only';
 /**
- * The job queue: pg-boss, in the same database as everything else (issue 16: an existing Postgres
- * queue, none of our own). On a real Postgres server pg-boss has its own small pool; on embedded
+ * The job queue: pg-boss, in the same database as everything else (an existing
+ * Postgres queue rather than one of our own). On a real Postgres server pg-boss has its own small pool; on embedded
  * PGlite it runs through the app's own PGlite instance with pg-boss's `db` option
  * (`executeSql`), because PGlite is single-process and cannot take a second connection.
  * pg-boss keeps its tables in the `pgboss` schema and creates or migrates them on start.

@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * The test-run worker (DESIGN §6): takes run jobs from pg-boss, executes each run's stored export
+ * The test-run worker (docs/design.md §9.6): takes run jobs from pg-boss, executes each run's stored export
  * as its stored plan says (made when the run was asked for: lib/queue/runs.ts) against its MCP
  * servers, and stores every node's record as it happens. A cancel request stops a run at once,
  * whichever process it was made in (lib/db/run-changes.ts; the heartbeat looks for requests too,

@@ -6,7 +6,7 @@
  *
  * - system parameters are left out;
  * - an optional parameter whose value is only the type's zero value (origin `zero`) is left out:
- *   nobody chose it (DESIGN §1: a zero value is a guess), and sending `0` or `""` can change what
+ *   nobody chose it (docs/design.md §2.6: a zero value is a guess), and sending `0` or `""` can change what
  *   a tool does; a required one makes the node unable to run;
  * - every other parameter is sent with its value, in declaration order;
  * - an input fed by an edge gets the source's port value: a port of the source tool's

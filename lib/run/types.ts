@@ -1,5 +1,5 @@
 /**
- * The test-run domain (DESIGN §6): what a run of an exported workflow is made of, as plain data.
+ * The test-run domain (docs/design.md §9): what a run of an exported workflow is made of, as plain data.
  * The runner executes exactly a v1 export; these types say what each node did.
  */
 

@@ -17,7 +17,7 @@ const toolkit = (key: string) => BUILTIN_TOOLKITS.find((t) => t.key === key)!;
 const names = (key: string) => toolkit(key).tools.map((t) => t.name);
 
 describe('BUILTIN_TOOLKITS', () => {
-  it('carries seed 000’s optimize_structure exactly, system parameters included', () => {
+  it('carries the golden fixture’s optimize_structure exactly, system parameters included', () => {
     const tool = toolkit('materials').tools.find((t) => t.name === 'optimize_structure')!;
     expect(tool.description).toBe(seedTools[0].description);
     expect(tool.inputSchema).toEqual(seedTools[0].parameters);
@@ -47,7 +47,7 @@ describe('BUILTIN_TOOLKITS', () => {
     expect(names('git')).toEqual(expect.arrayContaining(['git_status', 'git_diff', 'git_commit', 'git_log']));
   });
 
-  it('declares read_data_from_excel with the parameters seed 001 lists', () => {
+  it('declares read_data_from_excel with the Excel MCP server’s parameters', () => {
     const tool = toolkit('spreadsheet').tools.find((t) => t.name === 'read_data_from_excel')!;
     expect(Object.keys(tool.inputSchema.properties as object)).toEqual([
       'filepath',
@@ -122,7 +122,7 @@ describe('built-in toolkits and the offline planner', () => {
     for (const tool of declared) expect(tool.title, tool.name).toMatch(/ · \p{Script=Han}/u);
   });
 
-  it('plans the seed task written in Chinese: optimise, then phonons fed by the relaxed structure', () => {
+  it('plans the worked example written in Chinese: optimise, then phonons fed by the relaxed structure', () => {
     const plan = planOffline({ task: '对这个结构进行几何优化，然后计算声子谱', tools: all });
     expect(plan.calls.map((c) => c.tool)).toEqual(['optimize_structure', 'calculate_phonons']);
     expect(plan.calls[1].args.input_structure).toBe('{{step_1.optimized_structure}}');

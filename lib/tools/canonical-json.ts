@@ -1,7 +1,7 @@
 /**
  * Canonical JSON and declaration hashing: the same declaration always serialises to the same
  * bytes, whatever the key order it was written or parsed in, so its hash is a content address
- * (exports carry it to detect schema drift; DESIGN §2).
+ * (exports carry it to detect schema drift; docs/design.md §4.7).
  */
 import { isInterned } from './intern';
 import { sha256Hex } from './sha256';

@@ -67,7 +67,7 @@ const addAtoms: ToolDeclaration = {
 };
 
 describe('renderToolCatalogue', () => {
-  describe('lists everything the model needs (seed 001)', () => {
+  describe('lists everything the model needs', () => {
     it('renders the seed tool with every parameter, type, required flag, default and description', () => {
       expect(renderToolCatalogue(seedTools())).toBe(
         [

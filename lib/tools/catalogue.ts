@@ -1,6 +1,6 @@
 /**
- * The plain-text tool catalogue for a system prompt (seed 001: an agent with 25 tools never
- * called one because its prompt listed only their names). Every tool gets its description and
+ * The plain-text tool catalogue for a system prompt (an agent whose prompt lists only tool
+ * names never calls them). Every tool gets its description and
  * source, and every parameter its type, required/optional, default, allowed values, constraints
  * and description, with nested object and array-item fields listed briefly. Deterministic:
  * tools in the given order, parameters in declaration order.

@@ -26,7 +26,7 @@ function expectErr(result: ReturnType<typeof importDeclarations>): Issue[] {
 }
 
 describe('importDeclarations', () => {
-  describe('reads each shape of DESIGN §2', () => {
+  describe('reads each shape of docs/design.md §3.2', () => {
     it('reads an MCP tools/list result with title, outputSchema and annotations', () => {
       const value = expectOk(
         importDeclarations({

@@ -1,5 +1,5 @@
 /**
- * Reading tool declarations in any of the six shapes of DESIGN §2 into canonical
+ * Reading tool declarations in any of the six shapes of docs/design.md §3.2 into canonical
  * `ToolDeclaration`s. Each shape (`formats/<provider>.ts`) has a structural detector; the first
  * shape whose detector finds nothing wrong reads the file, and its content (names, schemas) is
  * then checked here, the same way for every shape. A file no shape recognises gets one issue per
@@ -237,7 +237,7 @@ function readTool(
 }
 
 /**
- * Detect the shape of parsed declarations (DESIGN §2: MCP tools/list result — also inside a
+ * Detect the shape of parsed declarations (docs/design.md §3.2: MCP tools/list result — also inside a
  * JSON-RPC response —, OpenAI Chat, OpenAI Responses, Gemini, Anthropic, bare list) and read
  * them into canonical declarations. Errors carry JSON Pointer paths into `input`: an
  * unrecognised input gets one `unrecognised_format` issue per shape tried; recognised input gets

@@ -1,5 +1,5 @@
 /**
- * Reading JSON Schema the way the node contract needs it (DESIGN §1): local `$ref` resolution,
+ * Reading JSON Schema the way the node contract needs it (docs/design.md §2): local `$ref` resolution,
  * the schema → parameter type mapping, zero values and the ordered list of object properties.
  * Pure; shared by lib/tools (renderers, prompt catalogue) and lib/workflow (node parameters).
  */
@@ -161,7 +161,7 @@ function getTypeOf(schema: JsonSchema, root: JsonSchema, depth: number): ParamTy
 }
 
 /**
- * Map a property schema to a node parameter type exactly as DESIGN §1 says: `$ref` resolved
+ * Map a property schema to a node parameter type exactly as docs/design.md §2.4 says: `$ref` resolved
  * first; a type array or `anyOf`/`oneOf` takes its first non-null type; no type but
  * `enum`/`const` takes the type of the first (non-null) value; otherwise `any`.
  */
@@ -169,7 +169,7 @@ export function getParamType(schema: JsonSchema, root: JsonSchema): ParamType {
   return getTypeOf(schema, root, 0);
 }
 
-/** The zero value of a parameter type (DESIGN §1 rule 4); a fresh object/array on every call. */
+/** The zero value of a parameter type (docs/design.md §2.3 rule 4); a fresh object/array on every call. */
 export function getZeroValue(type: ParamType): unknown {
   switch (type) {
     case 'str':

@@ -211,7 +211,7 @@ describe.each(['everything', 'memory', 'filesystem'])('the %s server tool list',
   });
 });
 
-describe.each(['everything', 'memory', 'filesystem'])('converting the %s server (issue 12)', (server) => {
+describe.each(['everything', 'memory', 'filesystem'])('converting the %s server', (server) => {
   const get = () => lists.get(server)!;
   /** The value a conversion issue's path points at in the declaration, or undefined. */
   const at = (tool: ToolDeclaration, pointer: string): unknown =>

@@ -306,7 +306,7 @@ describe('renderTools', () => {
   });
 });
 
-describe('convertTools reports what each conversion changed (issue 12)', () => {
+describe('convertTools reports what each conversion changed', () => {
   const realWorld: ToolDeclaration = {
     name: 'search.docs',
     title: 'Search',

@@ -1,5 +1,5 @@
 /**
- * Rendering canonical declarations for a target (DESIGN §2 "Tool declarations out"): each
+ * Rendering canonical declarations for a target (docs/design.md §3.3): each
  * provider's renderer lives in `formats/<provider>.ts`; this picks one, gives tools the names
  * the provider allows, leaves out system parameters, and renders the `prompt` catalogue.
  */
@@ -82,7 +82,7 @@ export interface ConvertedTools<T extends RenderTarget> {
 }
 
 /**
- * Render declarations for a target and report what the conversion changed (DESIGN §2: never
+ * Render declarations for a target and report what the conversion changed (docs/design.md §3.4: never
  * silently). Names a provider forbids are replaced by aliases (see `RenderOptions.aliases`, a
  * `note`); `omitParams` (e.g. system parameters) are left out of every target; `prompt` returns
  * the text catalogue, every other target JSON the importer reads back. Issues come in tool

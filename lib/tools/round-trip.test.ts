@@ -23,7 +23,7 @@ const TARGETS: {
 ];
 
 /** What must survive any round trip: name, description, parameter names in order, their types
- * and required flags (DESIGN §1 reads exactly these). */
+ * and required flags (docs/design.md §2 reads exactly these). */
 function getContract(tool: ToolDeclaration) {
   const { properties, required } = getObjectProperties(tool.inputSchema, tool.inputSchema);
   return {

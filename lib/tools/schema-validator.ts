@@ -1,6 +1,6 @@
 /**
  * Compiling tool input schemas with Ajv. Real MCP schemas are draft-07 while newer ones say
- * 2020-12, and one Ajv class applies only its own draft's rules (STACK-NOTES), so the class is
+ * 2020-12, and one Ajv class applies only its own draft's rules (docs/design.md §10.8), so the class is
  * chosen by `$schema`. Instances are created on first use: nothing runs at import time.
  *
  * The pure core reaches this module as `#schema-compiler` (package.json `imports`): on the

@@ -327,7 +327,7 @@ describe('toStrictSchema', () => {
   });
 });
 
-describe('toStrictSchema on shapes real declarations use (issue 12)', () => {
+describe('toStrictSchema on shapes real declarations use', () => {
   it('gives an array without items an item type, and reports the narrowing', () => {
     const result = toStrictSchema({
       type: 'object',

@@ -1,18 +1,18 @@
 /**
  * The canonical tool declaration every input format is read into and every provider format is
- * rendered from. Pure data (DESIGN §2).
+ * rendered from. Pure data (docs/design.md §3.1).
  */
 
 /** A JSON Schema document or sub-schema, kept as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };
 
 /**
- * Parameter types of the node JSON contract (DESIGN §1), as JSON Schema types map to them
+ * Parameter types of the node JSON contract (docs/design.md §2.4), as JSON Schema types map to them
  * (`getParamType`). Defined here, with the mapping, so lib/tools needs nothing from lib/workflow.
  */
 export type ParamType = 'str' | 'int' | 'float' | 'bool' | 'list' | 'dict' | 'any';
 
-/** The declaration file shapes the importer recognises (DESIGN §2). */
+/** The declaration file shapes the importer recognises (docs/design.md §3.2). */
 export type DeclarationFormat = 'mcp' | 'openai-chat' | 'openai-responses' | 'gemini' | 'anthropic' | 'bare';
 
 /** Where a declaration came from, shown on nodes and kept in exports. */
@@ -42,7 +42,7 @@ export interface ToolDeclaration {
 }
 
 /**
- * One thing a conversion to a provider format changed or could not carry (DESIGN §2: a
+ * One thing a conversion to a provider format changed or could not carry (docs/design.md §3.4: a
  * conversion never loses meaning silently).
  */
 export interface ConversionIssue {
@@ -60,7 +60,7 @@ export interface ConversionIssue {
   severity: 'loss' | 'note';
 }
 
-/** Parameters the platform injects itself; skipped when building node parameters (DESIGN §1). */
+/** Parameters the platform injects itself; skipped when building node parameters (docs/design.md §2.2). */
 export const DEFAULT_SYSTEM_PARAMS: readonly string[] = ['executor', 'storage'];
 
 /** The provider formats (and the plain-text catalogue) declarations are rendered into. */

@@ -1,5 +1,5 @@
 /**
- * Workflow document → v1 export (DESIGN §2). Every object is built with a fixed key order and
+ * Workflow document → v1 export (docs/design.md §4.3). Every object is built with a fixed key order and
  * every list in a fixed order (nodes as in the document, tools by name), so `JSON.stringify` of
  * the result is byte-stable and export → import → export gives the same bytes.
  */

@@ -1,5 +1,5 @@
 /**
- * One node's derived parameters (DESIGN §1), apart from the export builder (export.ts) so the
+ * One node's derived parameters (docs/design.md §2), apart from the export builder (export.ts) so the
  * browser editor, which shows them on every node from its first paint, does not load the builder.
  */
 import { DEFAULT_SYSTEM_PARAMS } from '../tools/types';

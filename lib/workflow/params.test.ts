@@ -538,7 +538,7 @@ describe('buildNodeParameters', () => {
                 expect(built.missing_tool_args).toContain(p.name);
               }
             }
-            // A system parameter's name is skipped only where the tool declares it (DESIGN §1).
+            // A system parameter's name is skipped only where the tool declares it (docs/design.md §2.2).
             expect(built.unknown_args).toEqual(Object.keys(args).filter((k) => !declared.includes(k)));
           },
         ),

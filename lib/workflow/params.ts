@@ -1,5 +1,5 @@
 /**
- * The node JSON contract (DESIGN §1): a node's `input_parameters` come from the tool's FULL
+ * The node JSON contract (docs/design.md §2): a node's `input_parameters` come from the tool's FULL
  * declaration, in order, with the value chosen by the first rule that applies —
  * edge `""` → tool_args → default (deep-copied) → type zero-value.
  *
@@ -46,7 +46,7 @@ export interface NodeParameterOptions {
   edgeProblems?: readonly NodeIssue[];
 }
 
-/** The derived parameter view of one node (the export's node fields, DESIGN §2). */
+/** The derived parameter view of one node (the export's node fields, docs/design.md §4.3). */
 export interface NodeParameters {
   input_parameters: InputParameter[];
   missing_tool_args: string[];
@@ -184,7 +184,7 @@ function getPlan(decl: ToolDeclaration, systemParams: readonly string[]): ParamP
 /**
  * What an arg a call sends is to a node of `decl`: one of its parameters, a system parameter it
  * declares (kept, never shown: the platform fills it), or unknown (moved aside and reported;
- * a system parameter's name is unknown to a tool that does not declare it, DESIGN §1). The same
+ * a system parameter's name is unknown to a tool that does not declare it, docs/design.md §2.2). The same
  * rule decides `unknown_args` in buildNodeParameters. For an undeclared tool every named arg is
  * kept.
  */
@@ -224,7 +224,7 @@ function getUnnamedIssue(tool: string, what: 'a parameter' | 'an output'): NodeI
 }
 
 /**
- * Build a node's parameters from its tool declaration and tool_args by the DESIGN §1 rules:
+ * Build a node's parameters from its tool declaration and tool_args by the docs/design.md §2 rules:
  * every non-system property in declaration order; edge → arg (even null) → default (even
  * null, deep-copied) → zero value; `missing_tool_args`, `unknown_args`, a required parameter
  * left zero-filled as an error, and Ajv errors of the effective values mapped to the
@@ -250,7 +250,7 @@ export function buildNodeParameters(
 
   // Unknown args first: import moves them aside, and the order must survive a round trip. A
   // system parameter's name is skipped only when the tool declares it: sent to a tool that
-  // does not, it is an unknown arg like any other (DESIGN §1).
+  // does not, it is an unknown arg like any other (docs/design.md §2.2).
   const unknown_args: string[] = [];
   for (const key of Object.keys(args)) {
     if (plan.declared.has(key)) continue;

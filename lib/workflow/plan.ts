@@ -1,5 +1,5 @@
 /**
- * Plan → workflow document (DESIGN §2 "Plan"), the CLI's `build`: node ids are the step ids,
+ * Plan → workflow document (docs/design.md §4.1), the CLI's `build`: node ids are the step ids,
  * each step is a call made in order through the commands' call road (references become edges,
  * args the declaration lacks are moved aside, every used declaration is snapshotted), then the
  * explicit edges are connected.

@@ -1,6 +1,6 @@
 /**
  * Step references: a call wires one step to another by putting `"{{step_2.result}}"`
- * (`{{<step id>.<output>}}`) in an argument (DESIGN §2 "Plan"). Only a whole-value reference
+ * (`{{<step id>.<output>}}`) in an argument (docs/design.md §5.1). Only a whole-value reference
  * becomes an edge; one inside a longer value is kept as text and reported.
  */
 import { isJsonObject } from '../tools/json-schema';

@@ -4,9 +4,9 @@
  *
  * - `connect` (lib/workflow/commands/document.ts), which the editor, the planner and
  *   `toolflow build` call to make an edge, refuses an edge the rule refuses;
- * - import's integrity check (lib/workflow/import.ts), which is also the write check of create,
- *   save, import, restore and fork (lib/workflow/check.ts), refuses a file or document holding
- *   one, at the edge's JSON path;
+ * - import's integrity check (lib/workflow/import-integrity.ts), which is also the write check
+ *   of create, save, import, restore and fork (lib/workflow/check.ts), refuses a file or
+ *   document holding one, at the edge's JSON path;
  * - a stored document that holds one (saved before the rule was checked on every road) still
  *   loads: its target node shows a `type_mismatch` error (lib/workflow/params.ts), and a test-run
  *   blocks that node before anything is called (lib/run/preflight.ts);

@@ -1,6 +1,6 @@
 /**
  * The workflow domain: the editable document stored in the database, and the v1 export format
- * derived from it. Pure data (DESIGN §1–2). The document keeps what the user (or model)
+ * derived from it. Pure data (docs/design.md §2 and §4). The document keeps what the user (or model)
  * configured; everything the export shows about parameters is derived from it by the §1 rules.
  */
 import type { ParamType, ToolDeclaration, ToolSource } from '../tools/types';
@@ -12,9 +12,9 @@ export type EdgeId = Brand<string, 'EdgeId'>;
 export const asNodeId = (id: string) => id as NodeId;
 export const asEdgeId = (id: string) => id as EdgeId;
 
-/** Parameter types of the node JSON contract (DESIGN §1), defined beside the schema mapping. */
+/** Parameter types of the node JSON contract (docs/design.md §2.4), defined beside the schema mapping. */
 export type { ParamType };
-/** Where a parameter's value came from (DESIGN §1). */
+/** Where a parameter's value came from (docs/design.md §2.3). */
 export type ParamOrigin = 'edge' | 'arg' | 'default' | 'zero';
 
 export interface XY {
@@ -83,7 +83,7 @@ export interface WorkflowDocument {
   systemParams?: string[];
 }
 
-// ---- v1 export (snake_case, DESIGN §2) ----
+// ---- v1 export (snake_case, docs/design.md §4.3) ----
 
 export interface InputParameter {
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Real-world-shaped declarations for the workflow bench: the seed tool (read from tests/fixtures),
+ * Real-world-shaped declarations for the workflow bench: the golden tool (read from tests/fixtures),
  * and schemas the way MCP servers and pydantic/zod emit them — `$defs` + `$ref`, `anyOf` with
  * null, enums, nested objects, arrays of objects, `definitions`, a 2020-12 `$schema` and an
  * outputSchema.
@@ -8,7 +8,7 @@ import { parseDeclarationsText } from '../../lib/tools';
 import type { ToolDeclaration } from '../../lib/tools/types';
 import { SEED_DIR, readFixtureText } from '../../tests/fixtures';
 
-/** Seed 000's declaration, read from the repository's golden fixture rather than copied. */
+/** The golden `optimize_structure` declaration, read from the repository's golden fixture rather than copied. */
 export const seedTool: ToolDeclaration = readSeedTool();
 
 function readSeedTool(): ToolDeclaration {

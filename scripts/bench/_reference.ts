@@ -1,6 +1,6 @@
 /**
- * A straightforward port of the seed's Python rules (seed 000 `save_parameters_to_json`) to
- * plain TypeScript, as DESIGN §1 states them: nothing precomputed, every node re-reads its
+ * A straightforward port of the platform's Python rules (`save_parameters_to_json`) to
+ * plain TypeScript, as docs/design.md §2 states them: nothing precomputed, every node re-reads its
  * schema, defaults deep-copied through JSON. The bench compares the real builder against it
  * and first checks that both give the same parameters.
  */
@@ -65,7 +65,7 @@ function zero(type: string): unknown {
   return { str: '', int: 0, float: 0, bool: false, list: [], dict: {}, any: null }[type] ?? null;
 }
 
-/** The seed rules, plainly: iterate the declaration; edge → arg → default → zero. */
+/** The rules, plainly: iterate the declaration; edge → arg → default → zero. */
 export function buildReferenceParameters(
   decl: ToolDeclaration,
   args: Record<string, unknown>,

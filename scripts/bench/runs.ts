@@ -284,6 +284,80 @@ function startWorker(env: NodeJS.ProcessEnv): Promise<WorkerProcess> {
   });
 }
 
+/** What each workload's runs call: the filesystem sample's tools, or a small waiting server. */
+function getWorkloads(
+  fileTools: ToolDeclaration[],
+): Record<Workload, { tools: ToolDeclaration[]; steps: (tag: string) => Plan['steps'] }> {
+  const waiterTools: ToolDeclaration[] = [
+    ['sleep', { ms: { type: 'integer' } }],
+    ['echo', { text: { type: 'string' } }],
+  ].map(([tool, properties]) => ({
+    name: tool as string,
+    description: tool as string,
+    inputSchema: { type: 'object', properties, required: Object.keys(properties) },
+    source: { kind: 'mcp-stdio', server: 'waiter' },
+  }));
+  return {
+    files: {
+      tools: fileTools,
+      steps: (tag) => [
+        { id: 'write', tool: 'write_file', args: { path: `${tag}.txt`, content: `run ${tag}` } },
+        { id: 'read', tool: 'read_text_file', args: { path: `${tag}.txt` } },
+        { id: 'info', tool: 'get_file_info', args: { path: `${tag}.txt` } },
+      ],
+    },
+    wait: {
+      tools: waiterTools,
+      steps: (tag) => [
+        { id: 'wait', tool: 'sleep', args: { ms: WAIT_MS } },
+        { id: 'echo', tool: 'echo', args: { text: tag } },
+      ],
+    },
+  };
+}
+
+/** The drain times of each workload, 1 worker against 2, as bench rows. */
+function getDrainRows(seconds: Record<Workload, Record<1 | 2, number[]>>): BenchRow[] {
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const each = (values: number[]) => values.map((v) => `${v.toFixed(1)} s`).join(', ');
+  const described: Record<Workload, string> = {
+    files: 'filesystem sample: write, read, file info; its server started per run',
+    wait: `a ${WAIT_MS} ms tool call then an echo, on a small stdio server (tests' run-server.mjs)`,
+  };
+  return (['files', 'wait'] as const).flatMap((workload): BenchRow[] => {
+    const one = mean(seconds[workload][1]);
+    const two = mean(seconds[workload][2]);
+    const what = `${described[workload]}; 2 runs at a time per worker; mean of ${ROUNDS}`;
+    return [
+      {
+        figure: `drain ${BACKLOG} ${workload} runs, 1 worker`,
+        value: one,
+        unit: 's',
+        note: `${what}: ${each(seconds[workload][1])}`,
+      },
+      {
+        figure: `drain ${BACKLOG} ${workload} runs, 2 workers`,
+        value: two,
+        unit: 's',
+        note: `${what}: ${each(seconds[workload][2])}`,
+      },
+      {
+        figure: `speed-up of 2 workers over 1, ${workload}`,
+        value: one / two,
+        unit: '×',
+        // The claim of docs/scaling.md: where runs wait on their tools, a second worker drains
+        // faster. Where they are CPU (a server started per run), more workers help only with more
+        // cores: on a busy 2-core machine they do not, and that is shown, not failed.
+        ...(workload === 'wait' ? { target: 1 } : {}),
+        note:
+          workload === 'wait'
+            ? 'above 1: two workers drain the backlog faster'
+            : 'CPU-bound: more workers help only with more cores',
+      },
+    ];
+  });
+}
+
 async function measureDrain(): Promise<BenchRow[]> {
   if (!(await isPostgresUp())) {
     process.stderr.write(`bench runs: no Postgres on ${PG_ADMIN_URL}; the drain measure is skipped\n`);
@@ -309,15 +383,6 @@ async function measureDrain(): Promise<BenchRow[]> {
   const db = await dbClient.createPrisma({ kind: 'postgres', url });
   const boss = await startBoss(dbClient.getDatabaseBacking(db));
   const fileTools = BUILTIN_TOOLKITS.find((k) => k.key === 'files')!.tools;
-  const waiterTools: ToolDeclaration[] = [
-    ['sleep', { ms: { type: 'integer' } }],
-    ['echo', { text: { type: 'string' } }],
-  ].map(([tool, properties]) => ({
-    name: tool as string,
-    description: tool as string,
-    inputSchema: { type: 'object', properties, required: Object.keys(properties) },
-    source: { kind: 'mcp-stdio', server: 'waiter' },
-  }));
   const workerEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: url,
@@ -328,24 +393,7 @@ async function measureDrain(): Promise<BenchRow[]> {
   delete workerEnv.TOOLFLOW_WORKER_CONCURRENCY;
   const workers: WorkerProcess[] = [];
 
-  /** The steps of run `i` of a backlog. */
-  const workloads: Record<Workload, { tools: ToolDeclaration[]; steps: (tag: string) => Plan['steps'] }> = {
-    files: {
-      tools: fileTools,
-      steps: (tag) => [
-        { id: 'write', tool: 'write_file', args: { path: `${tag}.txt`, content: `run ${tag}` } },
-        { id: 'read', tool: 'read_text_file', args: { path: `${tag}.txt` } },
-        { id: 'info', tool: 'get_file_info', args: { path: `${tag}.txt` } },
-      ],
-    },
-    wait: {
-      tools: waiterTools,
-      steps: (tag) => [
-        { id: 'wait', tool: 'sleep', args: { ms: WAIT_MS } },
-        { id: 'echo', tool: 'echo', args: { text: tag } },
-      ],
-    },
-  };
+  const workloads = getWorkloads(fileTools);
 
   /** Stores `count` runs of their own workflows; returns their ids. */
   const createBacklog = async (workload: Workload, tag: string, count: number) => {
@@ -421,42 +469,5 @@ async function measureDrain(): Promise<BenchRow[]> {
     await cleanup.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const each = (values: number[]) => values.map((v) => `${v.toFixed(1)} s`).join(', ');
-  const described: Record<Workload, string> = {
-    files: 'filesystem sample: write, read, file info; its server started per run',
-    wait: `a ${WAIT_MS} ms tool call then an echo, on a small stdio server (tests' run-server.mjs)`,
-  };
-  return (['files', 'wait'] as const).flatMap((workload): BenchRow[] => {
-    const one = mean(seconds[workload][1]);
-    const two = mean(seconds[workload][2]);
-    const what = `${described[workload]}; 2 runs at a time per worker; mean of ${ROUNDS}`;
-    return [
-      {
-        figure: `drain ${BACKLOG} ${workload} runs, 1 worker`,
-        value: one,
-        unit: 's',
-        note: `${what}: ${each(seconds[workload][1])}`,
-      },
-      {
-        figure: `drain ${BACKLOG} ${workload} runs, 2 workers`,
-        value: two,
-        unit: 's',
-        note: `${what}: ${each(seconds[workload][2])}`,
-      },
-      {
-        figure: `speed-up of 2 workers over 1, ${workload}`,
-        value: one / two,
-        unit: '×',
-        // The claim of docs/scaling.md: where runs wait on their tools, a second worker drains
-        // faster. Where they are CPU (a server started per run), more workers help only with more
-        // cores: on a busy 2-core machine they do not, and that is shown, not failed.
-        ...(workload === 'wait' ? { target: 1 } : {}),
-        note:
-          workload === 'wait'
-            ? 'above 1: two workers drain the backlog faster'
-            : 'CPU-bound: more workers help only with more cores',
-      },
-    ];
-  });
+  return getDrainRows(seconds);
 }

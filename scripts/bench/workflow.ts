@@ -1,7 +1,7 @@
 /**
  * Workflow core throughput on a 10,000-node plan over real-world schemas: the node parameter
  * builder (target > 200,000 nodes/s), plan → document, export, import, and the builder against a
- * plain reference implementation of the seed's rules.
+ * plain reference implementation of the same rules.
  */
 import { DEFAULT_SYSTEM_PARAMS } from '../../lib/tools/types';
 import { exportWorkflow } from '../../lib/workflow/export';
@@ -155,7 +155,7 @@ export async function run(): Promise<BenchRow[]> {
       note: `${NODES} nodes, 6 tools, ${doc.edges.length} edges, Ajv checks included (median of 21)`,
     },
     {
-      figure: 'reference (seed rules, plain TS, no Ajv)',
+      figure: 'reference (node rules, plain TS, no Ajv)',
       value: reference,
       unit: 'nodes/s',
       note: 'same output, checked node by node',

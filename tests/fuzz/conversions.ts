@@ -1,5 +1,5 @@
 /**
- * Fuzz target `conversions` (issue 12): declarations in the shapes real tool lists use and
+ * Fuzz target `conversions`: declarations in the shapes real tool lists use and
  * converters get wrong (objects given only by `properties`, arrays without `items`, free-form
  * objects and open maps, untyped values, deep nesting, huge enums), mixed with the general
  * declaration generator, converted to every provider. Each result must be valid for its
@@ -29,7 +29,7 @@ import type { FuzzTarget } from './types';
 
 const paramName = fc.constantFrom('a', 'b', 'config', 'tags', 'items', 'filter', 'point', '__proto__', 'a/b');
 
-/** The shapes issue 12 names, as leaves. */
+/** The shapes real tool lists use, as leaves. */
 const awkwardLeaf: fc.Arbitrary<Json> = fc.oneof(
   fc.constant<Json>({ type: 'string' }),
   fc.constant<Json>({ type: 'array' }),

@@ -1,5 +1,5 @@
 /**
- * Fuzz targets: workflow export files → `importWorkflow` (DESIGN §2).
+ * Fuzz targets: workflow export files → `importWorkflow` (docs/design.md §4.4).
  *
  * - `exports`: random workflows exported with `exportWorkflow` are valid, import, and export
  *   again byte for byte; written as version 0 (the prototype's camelCase format) they migrate

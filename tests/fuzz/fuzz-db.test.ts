@@ -1,5 +1,5 @@
 /**
- * Fuzzing the import route against the real database (issue 8, "nothing written on invalid
+ * Fuzzing the import route against the real database ("nothing written on invalid
  * input"): generated workflow exports, mutated until `validateExport` refuses them, are POSTed
  * to `POST /api/workflows/import` on each backend (PGlite, and Postgres when it answers). Each
  * must get 422 with every issue located in the file (400 when it holds text the database cannot

@@ -1,5 +1,5 @@
 /**
- * The short fuzz run inside `npm test` (issue 8): every target of tests/fuzz for a few hundred
+ * The short fuzz run inside `npm test`: every target of tests/fuzz for a few hundred
  * cases, on a fixed seed (the same cases every run) and on a fresh random seed (printed with
  * the replay command when it finds something). `npm run fuzz` runs the same properties for
  * 100,000 cases.

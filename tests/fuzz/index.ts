@@ -1,5 +1,5 @@
 /**
- * The fuzz targets (issue 8): one list, so `npm run fuzz` (scripts/fuzz.ts) and the short run
+ * The fuzz targets: one list, so `npm run fuzz` (scripts/fuzz.ts) and the short run
  * inside `npm test` (tests/fuzz/fuzz.test.ts) check the same properties. Pure: no IO.
  */
 import { conversionsTarget } from './conversions';

@@ -1,5 +1,5 @@
 /**
- * Fuzz target: random tool schemas and tool_args → `buildNodeParameters` (DESIGN §1).
+ * Fuzz target: random tool schemas and tool_args → `buildNodeParameters` (docs/design.md §2).
  * Invariants: it never throws; it emits exactly the declared non-system properties in order;
  * the first of the four rules that applies wins (edge "" → arg → deep-copied default → type
  * zero); `missing_tool_args` and `unknown_args` list exactly what they should; every problem
@@ -27,7 +27,7 @@ import type { FuzzTarget } from './types';
 
 const hasOwn = (obj: object, key: string) => Object.prototype.hasOwnProperty.call(obj, key);
 
-// ---- an independent reading of DESIGN §1, for the oracle ----
+// ---- an independent reading of docs/design.md §2, for the oracle ----
 
 function getByPointer(root: JsonSchema, ref: string): JsonSchema | undefined {
   if (ref === '#' || ref === '#/') return root;
@@ -233,7 +233,7 @@ export function checkNodeParameters(c: ParamsCase): void {
       'a property named "" is left out without a word',
     );
   }
-  // A system parameter's name is unknown to a tool that does not declare it (DESIGN §1).
+  // A system parameter's name is unknown to a tool that does not declare it (docs/design.md §2.2).
   const unknown = Object.keys(c.args).filter((k) => !all.has(k));
   check(
     jsonEqual(result.unknown_args, unknown),

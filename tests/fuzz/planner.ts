@@ -1,5 +1,5 @@
 /**
- * Fuzz target: model replies → the planning loop (DESIGN §3), through a scripted ModelPort.
+ * Fuzz target: model replies → the planning loop (docs/design.md §6), through a scripted ModelPort.
  *
  * Each case is a run: random tools, sometimes an existing workflow (a follow-up, so the edit
  * tools are live), and a script of model turns — native tool calls with random, malformed,

@@ -1,5 +1,5 @@
 /**
- * DESIGN §1: a node lists a tool's parameters in declaration order. Planned from a built-in
+ * docs/design.md §2.1: a node lists a tool's parameters in declaration order. Planned from a built-in
  * toolkit, saved, exported and shared, the order must survive every hop, on a fresh database and
  * on one whose built-ins an earlier release stored through `::jsonb` (keys sorted).
  */

@@ -1,5 +1,5 @@
 /**
- * Test-runs through the API, on PGlite and Postgres (issue 16): pre-flight, run, the stream, the
+ * Test-runs through the API, on PGlite and Postgres: pre-flight, run, the stream, the
  * stored arguments and results, the exact export and its hash, owner-only access, an image served
  * from a stored result, cancel, a server that exits mid-run, a step over its timeout, a
  * schema-failing node and the restart sweep. The in-process worker runs the jobs from pg-boss.

@@ -1,5 +1,5 @@
 /**
- * Every write keeps a document exportable (issue 11 §4): create with a document, save (PUT),
+ * Every write keeps a document exportable: create with a document, save (PUT),
  * restore, fork and import refuse a document whose export its own import would refuse, name each
  * problem with its JSON path, and save nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Git tools as a Git MCP server exposes them (seed 002: `git_status`, whose `path` defaults to
+ * Git tools as a Git MCP server exposes them (`git_status`, whose `path` defaults to
  * the current directory). Each tool works on one repository on the machine that runs it.
  */
 import type { JsonSchema, ToolDeclaration } from '../../tools/types';

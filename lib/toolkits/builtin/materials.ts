@@ -1,8 +1,8 @@
 /**
- * Materials-science tools in the style of the platform seed 000 comes from: atomistic simulations
+ * Materials-science tools in the style of the platform the golden fixture comes from: atomistic simulations
  * driven by a DPA machine-learning potential (and DFT for electronic structure). Structures and
  * models are passed as file URLs or paths; `executor` and `storage` are the platform's system
- * parameters. `optimize_structure` is seed 000's declaration exactly
+ * parameters. `optimize_structure` is the golden fixture's declaration exactly
  * (tests/fixtures/seed-optimize-structure/tools.json), plus a display `title`; the others follow
  * its conventions. Titles carry the Chinese name of each task, as the seed's users write it, so
  * the offline planner (which matches Chinese by character bigrams, no dictionary) can rank a

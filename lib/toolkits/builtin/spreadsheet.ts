@@ -1,6 +1,6 @@
 /**
- * Spreadsheet tools as an Excel MCP server exposes them (seed 001: `read_data_from_excel`,
- * `write_data_to_excel`, … with the parameters the seed lists). Cells are A1 references;
+ * Spreadsheet tools as an Excel MCP server exposes them (`read_data_from_excel`,
+ * `write_data_to_excel`, … with the parameters that server declares). Cells are A1 references;
  * files are paths on the server that runs the tools.
  */
 import type { JsonSchema, ToolDeclaration } from '../../tools/types';

@@ -2,7 +2,7 @@
 import type { ToolDeclaration } from '../../tools/types';
 
 /**
- * The seed's `optimize_structure` declaration from the text of the shared fixture
+ * The golden `optimize_structure` declaration from the text of the shared fixture
  * `tests/fixtures/seed-optimize-structure/tools.json` (bare format); tests read the file.
  */
 export function parseSeedTools(text: string): ToolDeclaration[] {

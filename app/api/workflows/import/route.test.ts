@@ -14,7 +14,7 @@ import { POST as importRoute } from './route';
 
 const backends = await getTestBackends();
 
-// The seed-000 declaration (tests/fixtures).
+// The golden `optimize_structure` declaration (tests/fixtures).
 const bare = JSON.parse(fs.readFileSync(getFixturePath('seed-optimize-structure/tools.json'), 'utf8'))[0];
 const optimize: ToolDeclaration = {
   name: bare.name,

@@ -1,4 +1,4 @@
-/** GET /api/workflows/[id]/export — the workflow as v1 node JSON (DESIGN §2), as a download. */
+/** GET /api/workflows/[id]/export — the workflow as v1 node JSON (docs/design.md §4.3), as a download. */
 import { withErrors } from '@/lib/http/errors';
 import { withInternedTools } from '@/lib/workflow/check';
 import { exportWorkflow, formatExportFile } from '@/lib/workflow/export';
