@@ -23,12 +23,11 @@ const OUTSIDE_NOTES = new RegExp(
  */
 const NOT_YET = /^(?:lib\/planner\/|tests\/planner)/;
 /**
- * Code being rewritten or removed on other branches (the production start, the load test, the
- * editor bench); they still carry history tags until that lands.
- * TODO(lead): drop this exception when those branches are merged.
+ * Code being rewritten on another branch (the editor bench); it still carries history tags until
+ * that lands.
+ * TODO(lead): drop this exception when that branch is merged.
  */
-const TAGS_NOT_YET =
-  /^(?:lib\/server\/|scripts\/load\/|scripts\/serve|scripts\/web-process|scripts\/bench\/editor\.ts)/;
+const TAGS_NOT_YET = /^scripts\/bench\/editor\.ts/;
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
 /** An issue's number, a numbered pass, a seed's number: where code came from, not what it does. */
 const HISTORY_TAG = new RegExp(

@@ -1,5 +1,5 @@
 /**
- * `npm run load`: the load and soak test (issue 8). Starts the production build on a fresh
+ * `npm run load`: the load and soak test. Starts the production build on a fresh
  * Postgres database (or uses --server-url), runs many simulated owners for a bounded time, then
  * verifies in the database that every acknowledged save is there, and prints the figures.
  *
