@@ -123,8 +123,9 @@ function hasOwner(request: NextRequest): boolean {
  * The rendered copy `target` names, answered from this process's memory, or undefined to let Next
  * serve it (the first request for a version, RSC requests, development). A first request also
  * starts filling the memory: this process asks for the copy Next rendered, over HTTP (its own
- * loopback address, or TOOLFLOW_PUBLIC_URL when set: fetchRendered). What comes back is the same page Next serves: the link was checked just before
- * (getShareTarget), and next.config's headers and the owner cookie are added as for any page.
+ * loopback address, or TOOLFLOW_PUBLIC_URL when set: fetchRendered). What comes back is the same
+ * page Next serves: the link was checked just before (getShareTarget), and next.config's headers
+ * and the owner cookie are added as for any page.
  */
 function serveRendered(request: NextRequest, target: URL | undefined): Response | undefined {
   if (!target || !SHARED_VERSION_PAGE.test(target.pathname)) return undefined;
