@@ -311,7 +311,7 @@ export function selectNodeView(s: EditorState, id: string): NodeView | undefined
  * and on how values are checked, nothing else, so a state that changed elsewhere (a drag frame,
  * React Flow measuring nodes, selection) gets the same view back without a lookup.
  */
-function createNodeViewSelector(id: string) {
+export function createNodeViewSelector(id: string) {
   let last: {
     doc: WorkflowDocument;
     valuesChecked: boolean;
