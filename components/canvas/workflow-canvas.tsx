@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Background,
   BackgroundVariant,
@@ -9,10 +9,12 @@ import {
   ReactFlow,
   useConnection,
   useReactFlow,
+  useStore,
   type IsValidConnection,
   type OnConnect,
   type OnConnectEnd,
   type OnDelete,
+  type ReactFlowState,
   type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -41,7 +43,7 @@ import {
   isNarrowCanvas,
 } from '@/lib/editor/document-layout';
 import type { EdgeId, NodeId } from '@/lib/workflow/types';
-import { ToolNode } from '@/components/nodes/tool-node';
+import { COMPACT_ZOOM, ToolNode } from '@/components/nodes/tool-node';
 import { CanvasToolbar } from './canvas-toolbar';
 import { useCanvasShortcuts } from './use-canvas-shortcuts';
 import './canvas.css';
@@ -53,6 +55,8 @@ const FIT_VIEW_OPTIONS = { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM };
 const MINIMAP_STYLE = { width: 168, height: 112 };
 const DEFAULT_EDGE_OPTIONS = { interactionWidth: 16 };
 const PRO_OPTIONS = { hideAttribution: true };
+/** Zoomed in far enough for the full node look (see COMPACT_ZOOM). */
+const selectZoomedIn = (s: ReactFlowState) => s.transform[2] >= COMPACT_ZOOM;
 
 /** Centres the viewport on focused nodes and fits it after a layout, as the store asks. */
 function ViewportController() {
@@ -140,7 +144,38 @@ export function WorkflowCanvas({ children }: { children?: ReactNode }) {
   const nodes = useEditorStore(selectFlowNodes);
   const edges = useEditorStore(selectFlowEdges);
   const canEdit = useEditorStore(selectCanEdit);
+  const zoomedIn = useStore(selectZoomedIn);
   useCanvasShortcuts();
+  // Made once: a drag frame re-renders this component with new nodes, and these parts (which
+  // read their own state) need not re-render with it.
+  const overlays = useMemo(
+    () => (
+      <>
+        <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#c8cbd2" />
+        <MiniMap
+          style={MINIMAP_STYLE}
+          pannable
+          zoomable
+          nodeColor="#c5cad6"
+          maskColor="rgba(240, 241, 245, 0.7)"
+          ariaLabel="Minimap"
+        />
+        <Controls showInteractive={false} />
+        <Panel position="top-left">
+          <CanvasToolbar />
+        </Panel>
+        <Panel position="top-center">
+          <AiLock />
+        </Panel>
+        <Panel position="bottom-center">
+          <ConnectionHint />
+          <ConnectRefusal />
+        </Panel>
+        <ViewportController />
+      </>
+    ),
+    [],
+  );
   // React Flow mounts once the canvas knows its size, at the viewport that fits the graph, so a
   // big graph is drawn once at the zoom it is seen at (not at zoom 1 first, then fitted).
   const containerRef = useRef<HTMLDivElement>(null);
@@ -219,33 +254,14 @@ export function WorkflowCanvas({ children }: { children?: ReactNode }) {
           fitView={initial.fit}
           fitViewOptions={FIT_VIEW_OPTIONS}
           minZoom={MIN_ZOOM}
-          // Zoomed in on a big graph, only the nodes on screen are mounted (zoomed out they all
-          // are, in their cheap compact look).
-          onlyRenderVisibleElements
+          // Zoomed in on a big graph, only the nodes on screen are mounted. Zoomed out, all are,
+          // in their cheap compact look: mounting and unmounting nodes as they cross the edge of
+          // the screen stalls a pan over a big overview (bare React Flow mounts them all).
+          onlyRenderVisibleElements={zoomedIn}
           maxZoom={2}
           proOptions={PRO_OPTIONS}
         >
-          <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#c8cbd2" />
-          <MiniMap
-            style={MINIMAP_STYLE}
-            pannable
-            zoomable
-            nodeColor="#c5cad6"
-            maskColor="rgba(240, 241, 245, 0.7)"
-            ariaLabel="Minimap"
-          />
-          <Controls showInteractive={false} />
-          <Panel position="top-left">
-            <CanvasToolbar />
-          </Panel>
-          <Panel position="top-center">
-            <AiLock />
-          </Panel>
-          <Panel position="bottom-center">
-            <ConnectionHint />
-            <ConnectRefusal />
-          </Panel>
-          <ViewportController />
+          {overlays}
           {children}
         </ReactFlow>
       )}

@@ -328,9 +328,13 @@ function usePortMeasurement(id: string, compact: boolean, connectionKey: string 
   }, [id, compact, connectionKey, updateNodeInternals]);
 }
 
+const isSameNode = (a: NodeProps<ToolFlowNode>, b: NodeProps<ToolFlowNode>) =>
+  a.id === b.id && a.selected === b.selected;
+
 /**
  * A tool call on the canvas. It reads its own view by id, so a drag or an edit elsewhere
- * re-renders only the nodes whose view changed.
+ * re-renders only the nodes whose view changed. It shows nothing of React Flow's props but its
+ * id and selection, so a node being dragged (new coordinates every frame) does not re-render.
  */
 export const ToolNode = memo(function ToolNode({ id, selected }: NodeProps<ToolFlowNode>) {
   const view = useNodeView(id);
@@ -390,4 +394,4 @@ export const ToolNode = memo(function ToolNode({ id, selected }: NodeProps<ToolF
       </ul>
     </div>
   );
-});
+}, isSameNode);

@@ -4,7 +4,7 @@
  * from, so a drag frame (which changes only React Flow's node objects) costs each node an O(1)
  * lookup, and an edit to one node recomputes that node's view only.
  */
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import type { ToolDeclaration } from '../tools/types';
 import { getNodeParameters } from '../workflow/node-parameters';
 import { getMember } from '../tools/json-value';
@@ -306,9 +306,40 @@ export function selectNodeView(s: EditorState, id: string): NodeView | undefined
   return node ? getViewOf(s, node) : undefined;
 }
 
-/** Subscribes a component to one node's view; re-renders only when that view changes. */
+/**
+ * One node's view, remembered for the state it came from: a node's view depends on the document
+ * and on how values are checked, nothing else, so a state that changed elsewhere (a drag frame,
+ * React Flow measuring nodes, selection) gets the same view back without a lookup.
+ */
+export function createNodeViewSelector(id: string) {
+  let last: {
+    doc: WorkflowDocument;
+    valuesChecked: boolean;
+    known: EditorState['knownValueProblems'];
+    view: NodeView | undefined;
+  } | null = null;
+  return (s: EditorState): NodeView | undefined => {
+    if (
+      last &&
+      last.doc === s.doc &&
+      last.valuesChecked === s.valuesChecked &&
+      last.known === s.knownValueProblems
+    ) {
+      return last.view;
+    }
+    const view = selectNodeView(s, id);
+    last = { doc: s.doc, valuesChecked: s.valuesChecked, known: s.knownValueProblems, view };
+    return view;
+  };
+}
+
+/**
+ * Subscribes a component to one node's view; re-renders only when that view changes. Every
+ * change of the store runs this for every node on the canvas, so it is O(1) unless the document
+ * or the value checks changed.
+ */
 export function useNodeView(id: string): NodeView | undefined {
-  return useEditorStore(useCallback((s: EditorState) => selectNodeView(s, id), [id]));
+  return useEditorStore(useMemo(() => createNodeViewSelector(id), [id]));
 }
 
 // ---- whole-document derivations ----
