@@ -6,6 +6,7 @@
  * before the text is split into clauses so that the dots and commas inside a URL or a quoted
  * string never split a sentence.
  */
+import { findEmails, findTimes, findTimeZones } from './kinds';
 import { findChineseMaterials } from './lexicon';
 import { UNIT_PATTERN } from './units';
 import { parseJson } from '../../tools/json-value';
@@ -25,7 +26,10 @@ export type LiteralKind =
   | 'vector'
   | 'json'
   | 'sql'
-  | 'glob';
+  | 'glob'
+  | 'email'
+  | 'time'
+  | 'timezone';
 
 export interface Literal {
   kind: LiteralKind;
@@ -42,6 +46,8 @@ export interface Literal {
   keepWords?: boolean;
   /** Quoted in the text: the writer marked it as one value. */
   quoted?: boolean;
+  /** The words as written, where the value reads them as something else (a city → its time zone). */
+  written?: string;
 }
 
 const URL_PATTERN = /\b(?:https?|s3|gs|ftp|file):\/\/[^\s"'<>，。；、）)\]\u3400-\u9fff]+/gi;
@@ -67,7 +73,9 @@ const PATH_PATTERNS = [
   new RegExp(`(?<![\\w/.-])[\\w\\-]+(?:\\.[\\w\\-]+)*\\.${EXTENSION}(?![\\w/]|\\.\\w)`, 'g'),
 ];
 const NOT_PATHS = new Set(['e.g', 'i.e', 'etc', 'vs', 'a.m', 'p.m']);
-const NUMBER_PATTERN = /(?<![\w.\-])-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.]*\d)/g;
+/** A number, with thousands separators or not (`1,500`, `120,000`, `0.05`, `1e-6`). */
+const NUMBER_PATTERN =
+  /(?<![\w.\-])-?(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.]*\d)/g;
 const IDENTIFIER_PATTERNS = [
   // Letters with digits: mp-149, Sheet1, a1b2c3d
   /(?<![\w.\-/])(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z][A-Za-z0-9_-]*(?![\w/]|\.\w)/g,
@@ -215,6 +223,8 @@ export function findLiterals(text: string): Literal[] {
     const value = m[0].replace(TRAILING_PUNCTUATION, '');
     add({ kind: 'url', value, start: m.index, end: m.index + value.length });
   }
+  // Kinds read with libraries (kinds.ts): an address's domain is no file name, a zone no path.
+  for (const literal of [...findEmails(text), ...findTimeZones(text).filter((l) => !l.written)]) add(literal);
   for (const m of text.matchAll(FORMULA_PATTERN))
     add({ kind: 'formula', value: m[0], start: m.index, end: m.index + m[0].length });
   for (const m of text.matchAll(GLOB_PATTERN)) {
@@ -234,6 +244,7 @@ export function findLiterals(text: string): Literal[] {
   }
   for (const m of text.matchAll(DATE_PATTERN))
     add({ kind: 'date', value: m[0], start: m.index, end: m.index + m[0].length });
+  for (const literal of findTimes(text)) add(literal);
   for (const m of text.matchAll(RANGE_PATTERN))
     add({ kind: 'range', value: m[0], start: m.index, end: m.index + m[0].length });
   for (const m of text.matchAll(CELL_SPAN_PATTERN))
@@ -254,7 +265,7 @@ export function findLiterals(text: string): Literal[] {
     if (!unit) continue;
     add({
       kind: 'number',
-      value: Number(m[0]),
+      value: Number(m[0].replace(/,/g, '')),
       unit: unit[1],
       start: m.index,
       end: m.index + m[0].length + unit[0].length,
@@ -284,7 +295,12 @@ export function findLiterals(text: string): Literal[] {
     });
   }
   for (const m of text.matchAll(NUMBER_PATTERN)) {
-    add({ kind: 'number', value: Number(m[0]), start: m.index, end: m.index + m[0].length });
+    add({
+      kind: 'number',
+      value: Number(m[0].replace(/,/g, '')),
+      start: m.index,
+      end: m.index + m[0].length,
+    });
   }
   for (const m of text.matchAll(NAMED_PATTERN)) {
     const start = m.index + m[0].length - m[1].length;
@@ -299,6 +315,8 @@ export function findLiterals(text: string): Literal[] {
     if (!isAmongChinese(text, m.index, m.index + m[0].length)) continue;
     add({ kind: 'name', value: m[0], start: m.index, end: m.index + m[0].length, keepWords: true });
   }
+  // A city that names a time zone ("in Tokyo"), last: any other reading of its words comes first.
+  for (const literal of findTimeZones(text).filter((l) => l.written)) add(literal);
   return found.sort((a, b) => a.start - b.start);
 }
 
@@ -355,6 +373,7 @@ function findClosingBracket(text: string, open: number): number {
 
 function classifyQuoted(inner: string): LiteralKind {
   if (isUrl(inner)) return 'url';
+  if (findEmails(inner)[0]?.value === inner) return 'email';
   if (/^[\w./-]*\*[\w./*-]*$/.test(inner) && /\w/.test(inner) && isGlob(inner)) return 'glob';
   if (/^(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\s/.test(inner) && SQL_BODY.test(inner))
     return 'sql';

@@ -304,7 +304,9 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
     verb !== undefined && index.tools.some((t) => t.verbs.has(verb) && namesObject[t.order]);
   // Only a tool with a place for as many of the clause's values as any other gets the toolkit
   // bonus: "Read /notes/people.txt" stays read_text_file in a task that also searches memory.
-  const mostPlaced = Math.max(0, ...fits.map((f) => f.size));
+  // A city read as a time zone ("Paris") is also just a place: it zeroes no tool without a zone.
+  const firm = (f: Map<PlacedLiteral, number>) => [...f.keys()].filter((l) => !l.literal.written).length;
+  const mostPlaced = Math.max(0, ...fits.map(firm));
   // Items the clause gives for a tool's lists (a relation said whole, names after the items'
   // noun): values too, the rarer their place the more they say.
   const items = index.tools.map((tool) => countItemsRead(tool, clause));
@@ -356,7 +358,7 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
       (question && tool.sideEffect ? 0.5 : 1) *
       // A tool with a place for none of the values the clause gives, where others have one, is
       // not what it speaks of ("Open inventory.xlsx" is no open_nodes).
-      (fits[tool.order].size === 0 && items[tool.order] === 0 && mostPlaced > 0 ? 0 : 1);
+      (firm(fits[tool.order]) === 0 && items[tool.order] === 0 && mostPlaced > 0 ? 0 : 1);
     return { ...score, items: items[tool.order], total };
   });
   return scored.sort((a, b) => b.total - a.total || a.tool.order - b.tool.order);

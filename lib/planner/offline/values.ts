@@ -85,6 +85,13 @@ export function placeLiteral(
   context: Map<string, number>,
 ): Placement | null {
   const { literal } = placed;
+  const { holds } = param;
+  // "in Tokyo": a zone for a time-zone parameter, the city's name anywhere else.
+  if (literal.kind === 'timezone' && literal.written !== undefined && !holds.timezone) {
+    const city: Literal = { ...literal, kind: 'name', value: literal.written };
+    return placeLiteral(index, { ...placed, literal: city }, param, context);
+  }
+
   const fromContext = getNamingScore(param, placed, context);
   // "titled 'Release 2.1'": a title, for a parameter that holds one, not for a branch or a path.
   if (
@@ -92,12 +99,19 @@ export function placeLiteral(
     !/title|subject|heading|caption/i.test(`${param.name} ${param.description}`)
   )
     return null;
+  // A parameter of a kind read by a library takes only a value of that kind: a time zone no
+  // city name, an address no domain, a time of day no bare number.
+  if (holds.timezone && literal.kind !== 'timezone') return null;
+  if (holds.email && literal.kind !== 'email') return null;
+  if (param.format === 'time' && literal.kind !== 'time') return null;
+  // "from A to B", "从 A 到 B": the words before a value say which end of a move it is.
+  const role = getRoleMark(placed.before);
+  if (role && param.role && role !== param.role) return null;
   const value = getPlacedValue(literal, param);
   if (value === undefined) return null;
   const inEnum = param.enum?.some((v) => sameEnumValue(v, value));
   if (param.enum && !inEnum) return null;
   if (!isAccepted(param, value)) return null;
-  const { holds } = param;
   const isFile = literal.kind === 'url' || literal.kind === 'path';
   let base: number;
   let bonus = 0;
@@ -200,6 +214,19 @@ export function placeLiteral(
         return null;
       base = param.stringList ? 1.2 : 1.5;
       break;
+    case 'email':
+      // An address goes only where addresses go (`format: email`, "recipient", to/cc/bcc).
+      if (!holds.email) return null;
+      base = 1.5;
+      break;
+    case 'time':
+      if (!holds.time) return null;
+      base = 1.5;
+      break;
+    case 'timezone':
+      if (!holds.timezone) return null;
+      base = 1.5;
+      break;
     case 'sql':
       // An SQL statement goes where the tool asks for SQL or a query, nowhere else.
       if (param.type !== 'str' || !SQL_PARAM.test(`${param.name} ${param.description}`)) return null;
@@ -213,6 +240,7 @@ export function placeLiteral(
       base = 1.5;
       break;
   }
+  if (role && role === param.role) bonus += 2;
   // Something new the step creates ("Name of the new table") is named only where the clause
   // speaks of creating: "copy the table called Orders" names the table copied.
   if (holds.new && !placed.clauseCreates) bonus -= 1;
@@ -233,6 +261,16 @@ export function placeLiteral(
     (inEnum ? 5 : 0) +
     (param.required ? 0.3 : 0);
   return { score, value };
+}
+
+/** Words right before a value that make it the start of a move ("from", 从) or its end ("to", 到). */
+const SOURCE_MARK = /(?:\bfrom|从|由)\s*$/i;
+const TARGET_MARK = /(?:\b(?:to|into)|到|至|换算成|转换成|转成)\s*$/i;
+
+function getRoleMark(before: string): 'source' | 'target' | undefined {
+  if (SOURCE_MARK.test(before)) return 'source';
+  if (TARGET_MARK.test(before)) return 'target';
+  return undefined;
 }
 
 const SQL_VERBS = /\b(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\b/g;
