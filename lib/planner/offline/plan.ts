@@ -167,6 +167,12 @@ function groupClauses(index: ToolIndex, clauses: Clause[], before?: Grouping): G
       rereadWith(previous);
       return;
     }
+    // "from the literals LOG_LEVEL=debug and MAX_CONN=1000": more items of a list the step before
+    // already fills.
+    if (previous && extendsList(index, previous, clause)) {
+      previous.clauses.push(clause);
+      return;
+    }
     // "Make a folder /srv/data/2024 and another one /srv/data/2025": values for the tool just
     // used, in a part that names no other tool's action, ask for the same step again.
     if (
@@ -200,6 +206,28 @@ function groupClauses(index: ToolIndex, clauses: Clause[], before?: Grouping): G
     if (!useful && clause.tokens.length > 0) ignored.push(clause.text);
   });
   return { groups, ignored };
+}
+
+/** Whether every value of a clause joined by "and" is one more item of a list the step already fills. */
+function extendsList(index: ToolIndex, previous: Group, clause: Clause): boolean {
+  if (clause.literals.length === 0) return false;
+  const already = fillArguments(index, previous, []);
+  // The list's name said before its first item carries over to the items joined to it.
+  return clause.literals.every((placed) =>
+    previous.tool.params.some(
+      (p) =>
+        p.stringList &&
+        Array.isArray(already[p.name]) &&
+        previous.clauses.some((c) =>
+          c.literals.some(
+            (l) =>
+              l.literal.kind === placed.literal.kind &&
+              (already[p.name] as unknown[]).includes(l.literal.value),
+          ),
+        ) &&
+        placeLiteral(index, placed, p, new Map([...p.nameTokens].map((t) => [t, 1]))) !== null,
+    ),
+  );
 }
 
 /** The one tool with a place for a formula or SQL statement of the clause, if exactly one has. */

@@ -484,16 +484,19 @@ const EMAIL_WORDS =
 const TIME_WORDS = /\btime\b(?! ?(?:out|stamp|zone))|\bHH:MM\b|时间/i;
 
 /**
- * Which end of a move a parameter is, by its name: `source_timezone`, `from`, `origin`,
- * `source_branch` start it; `target_timezone`, `to`, `destination`, `target_branch` end it.
+ * Which end of a move or span a parameter is, by its name: `source_timezone`, `from`, `origin`,
+ * `base_branch`, `start_timestamp` start it; `target_timezone`, `to`, `destination`,
+ * `end_timestamp` end it.
  */
 function getRole(name: string): { role?: 'source' | 'target' } {
   const words = name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[\s_-]+/);
-  if (words.some((w) => /^(?:source|src|from|origin|origins)$/.test(w))) return { role: 'source' };
-  if (words.some((w) => /^(?:target|dest|destination|destinations|to)$/.test(w))) return { role: 'target' };
+  if (words.some((w) => /^(?:source|src|from|origin|origins|base|parent|start|since)$/.test(w)))
+    return { role: 'source' };
+  if (words.some((w) => /^(?:target|dest|destination|destinations|to|end|until)$/.test(w)))
+    return { role: 'target' };
   return {};
 }
 

@@ -19,6 +19,8 @@ export interface Group {
   tool: IndexedTool;
   clauses: Clause[];
   lead: number;
+  /** Parameters whose value the text leaves unclear (see `dropUnclear`): nothing is carried there. */
+  unclear?: Set<string>;
 }
 
 /** A value placed in a parameter, how well it fits, and the value to set (converted). */
@@ -65,6 +67,13 @@ export function getContextScore(param: IndexedParam, context: Map<string, number
   return score;
 }
 
+/** How strongly the words around a value say the parameter's own name. */
+function getNameContext(param: IndexedParam, context: Map<string, number>): number {
+  let score = 0;
+  for (const [token, weight] of context) if (param.nameTokens.has(token)) score += weight;
+  return score;
+}
+
 /** How strongly the text names `param` for this value: the words around it, or its name written right before it. */
 export function getNamingScore(
   param: IndexedParam,
@@ -104,6 +113,7 @@ export function placeLiteral(
   if (holds.timezone && literal.kind !== 'timezone') return null;
   if (holds.email && literal.kind !== 'email') return null;
   if (param.format === 'time' && literal.kind !== 'time') return null;
+  if (literal.code && !CODE_PARAM.test(`${param.name} ${param.description}`)) return null;
   // "from A to B", "从 A 到 B": the words before a value say which end of a move it is.
   const role = getRoleMark(placed.before);
   if (role && param.role && role !== param.role) return null;
@@ -159,6 +169,9 @@ export function placeLiteral(
       base = param.stringList ? 0.8 : param.type === 'str' ? 1 : param.type === 'any' ? 0.5 : 0;
       if (base === 0) return null;
       if (inEnum) break;
+      // A Latin word in Chinese text is a value only where the words around it say which one.
+      if (literal.keepWords && literal.written === undefined && getNameContext(param, context) === 0)
+        return null;
       if (holds.chemical) return null;
       // A bare word fits a name or id, or a parameter the words around it name; free text (a
       // commit message) takes a code only when its own name stands right before it.
@@ -193,7 +206,9 @@ export function placeLiteral(
       base = 1.5;
       break;
     case 'date':
-      if (!holds.date) return null;
+      // A date is no relative time or duration ("since relative time (e.g. '5s', '2m')").
+      if (!holds.date || (RELATIVE_TIME.test(param.description) && !ABSOLUTE_TIME.test(param.description)))
+        return null;
       base = 1.5;
       break;
     case 'vector':
@@ -246,8 +261,8 @@ export function placeLiteral(
   if (holds.new && !placed.clauseCreates) bonus -= 1;
   // "把 ./Ni.cif 用 ./dpa.pt 做…", "optimise X with Y": the value the action is done to is the
   // main input; the one it is done with is not.
-  if (param.main && OBJECT_MARK.test(placed.before)) bonus += 0.5;
-  if (param.main && INSTRUMENT_MARK.test(placed.before)) bonus -= 0.5;
+  if (param.main && OBJECT_MARK.test(placed.before)) bonus += 1;
+  if (param.main && INSTRUMENT_MARK.test(placed.before)) bonus -= 1;
   // "… in ./svc", "在 ~/work/api 仓库里": a value after "in" says where the work happens.
   if (isFile && holds.setting && holds.path && IN_PLACE.test(placed.before)) bonus += 1;
   // What the file's own name says counts only between places for files (a `.xlsx` is not a sheet name).
@@ -263,9 +278,16 @@ export function placeLiteral(
   return { score, value };
 }
 
+/** A parameter that takes code: a script, an expression, a command. */
+const CODE_PARAM = /script|code|javascript|expression|command|eval/i;
+
+/** A parameter described as a relative time or a duration, which no date or clock time fills. */
+const RELATIVE_TIME = /\brelative\b|\bduration\b|\bago\b/i;
+const ABSOLUTE_TIME = /\bISO\b|\bRFC\s?3339\b|\babsolute\b|YYYY|\bdates?\b/i;
+
 /** Words right before a value that make it the start of a move ("from", 从) or its end ("to", 到). */
-const SOURCE_MARK = /(?:\bfrom|从|由)\s*$/i;
-const TARGET_MARK = /(?:\b(?:to|into)|到|至|换算成|转换成|转成)\s*$/i;
+const SOURCE_MARK = /(?:\b(?:from|since|after)|从|由|自)\s*$/i;
+const TARGET_MARK = /(?:\b(?:to|into|until|till|before)|到|至|换算成|转换成|转成)\s*$/i;
 
 function getRoleMark(before: string): 'source' | 'target' | undefined {
   if (SOURCE_MARK.test(before)) return 'source';
@@ -441,9 +463,14 @@ export function fillArguments(
   all.forEach(({ clause, placed, i }, order) => {
     if (used.has(placed)) return;
     const context = getContext(index, clause, i);
+    const kind = getKindNoun(params, placed);
     for (const param of params) {
       const placement = placeLiteral(index, placed, param, context);
-      if (placement) pairs.push({ literal: placed, param, order, ...placement });
+      if (!placement) continue;
+      // "pod worker-5c", "deployment ledger": a value after the kind of thing it is, where the
+      // tool takes that kind, is the thing's name.
+      if (kind && NAME_PARAM.test(param.name)) placement.score += 3;
+      pairs.push({ literal: placed, param, order, ...placement });
     }
   });
   // Greedy by score: the best literal-parameter match first, each used once.
@@ -451,6 +478,7 @@ export function fillArguments(
     (a, b) => b.score - a.score || a.order - b.order || params.indexOf(a.param) - params.indexOf(b.param),
   );
   const chosen: typeof pairs = [];
+  const listed: typeof pairs = [];
   for (const pair of pairs) {
     if (used.has(pair.literal)) continue;
     const current = args[pair.param.name];
@@ -472,6 +500,7 @@ export function fillArguments(
       // Every value whose best place is this list goes in it ("stage 'a.ts' and 'b.ts'").
       if (current !== undefined && !Array.isArray(current)) continue;
       args[pair.param.name] = [...((current as unknown[] | undefined) ?? []), pair.value];
+      listed.push(pair);
     } else if (current !== undefined) continue;
     else {
       args[pair.param.name] = pair.value;
@@ -480,6 +509,19 @@ export function fillArguments(
     used.add(pair.literal);
   }
   improveBySwaps(chosen, pairs, args);
+  group.unclear = dropUnclear(group.tool, chosen, listed, pairs, borrowed, args, notes);
+  // "the literals A=1 and B=2": an item joined to a list's items takes the list's name with it.
+  for (const { placed } of all) {
+    if (used.has(placed) || borrowed.has(placed)) continue;
+    const list = listed.find(
+      (l) =>
+        l.literal.literal.kind === placed.literal.kind &&
+        placeLiteral(index, placed, l.param, new Map([...l.param.nameTokens].map((t) => [t, 1]))) !== null,
+    );
+    if (!list || !Array.isArray(args[list.param.name])) continue;
+    (args[list.param.name] as unknown[]).push(placed.literal.value);
+    used.add(placed);
+  }
   fillOrdinals(
     params,
     all.map((a) => a.placed),
@@ -508,6 +550,101 @@ export function fillArguments(
     );
   }
   return args;
+}
+
+/** A parameter that holds the name of the thing a tool acts on (`name`, `resourceName`, `nodeName`). */
+const NAME_PARAM = /^(?:name|[a-z]+Name|[a-z]+_name)$/;
+
+/**
+ * The word right before an unquoted value when it is a value of the tool's type or kind
+ * parameter ("pod" for `resourceType: pod | deployment | …`): the value names a thing of that kind.
+ */
+function getKindNoun(params: readonly IndexedParam[], placed: PlacedLiteral): string | undefined {
+  if (placed.literal.quoted || placed.literal.kind === 'path' || placed.literal.kind === 'url')
+    return undefined;
+  const word = /([A-Za-z]+)\s*$/.exec(placed.before)?.[1]?.toLowerCase();
+  if (!word) return undefined;
+  const kinds = params.filter((p) => /type|kind/i.test(p.name) && p.enum);
+  return kinds.some((p) => p.enum!.some((v) => typeof v === 'string' && v.toLowerCase() === word))
+    ? word
+    : undefined;
+}
+
+/** How much better a placement must be than the next reading for the value to be set. */
+const CLEAR_MARGIN = 0.5;
+/** The same for a bare word or code, which only the words around it place. */
+const WEAK_MARGIN = 2;
+
+interface ScoredPair {
+  literal: PlacedLiteral;
+  param: IndexedParam;
+  score: number;
+  value: unknown;
+}
+
+/**
+ * A value is set only when the text gives it unambiguously for that parameter: no other value of
+ * the step fits the parameter nearly as well, and the value fits no other parameter nearly as
+ * well (unless that one holds a value that clearly belongs there). Otherwise both readings are
+ * left unset and the person is told which values and parameters could not be told apart — a
+ * missing value is shown as missing, a wrong one as set.
+ */
+function dropUnclear(
+  tool: IndexedTool,
+  chosen: readonly ScoredPair[],
+  listed: readonly ScoredPair[],
+  pairs: readonly ScoredPair[],
+  borrowed: ReadonlySet<PlacedLiteral>,
+  args: Record<string, unknown>,
+  notes: string[],
+): Set<string> {
+  const placed = [...chosen, ...listed];
+  const holder = (param: IndexedParam) => chosen.find((c) => c.param === param);
+  const home = (literal: PlacedLiteral) => placed.find((c) => c.literal === literal);
+  const unclear = new Map<ScoredPair, ScoredPair>();
+  for (const c of chosen) {
+    if (c.param.enum) continue;
+    // A bare word or code (`api-7d9f8`, `monitoring`) says least about where it goes.
+    const { literal } = c.literal;
+    const weak = literal.kind === 'identifier' || (literal.kind === 'name' && literal.keepWords === true);
+    const margin = weak ? WEAK_MARGIN : CLEAR_MARGIN;
+    const near = (p: ScoredPair) => p.score >= c.score - margin;
+    const rival = pairs.find((p) => {
+      if (p === c || !near(p)) return false;
+      // One end of a move is contested only by a value that says it is that end ("from 'main'").
+      if (p.param.role !== undefined && getRoleMark(p.literal.before) !== p.param.role) return false;
+      if (p.param === c.param) {
+        if (borrowed.has(p.literal)) return false;
+        if (tool.params.some((q) => q.enum?.some((v) => sameEnumValue(v, p.literal.literal.value))))
+          return false;
+        const own = home(p.literal);
+        // A value that names one of another parameter's choices ("as a POSCAR file") is that choice.
+        return !own || (!own.param.enum && own.score < p.score + margin);
+      }
+      if (p.literal !== c.literal || p.param.stringList) return false;
+      const other = holder(p.param);
+      return !other || other.score < p.score + margin;
+    });
+    if (rival) unclear.set(c, rival);
+    // "07:45 in Sydney … in Asia/Kolkata": a value for one end of a move with no "from"/"to" is
+    // clear only when the other end holds a value that has one ("Move a.txt to b.txt").
+    if (c.param.role !== undefined && getRoleMark(c.literal.before) === undefined) {
+      const counterpart = tool.params.find((p) => p.role !== undefined && p.role !== c.param.role);
+      const other = counterpart && holder(counterpart);
+      if (counterpart && !(other && getRoleMark(other.literal.before) === other.param.role))
+        unclear.set(c, other ?? { ...c, param: counterpart });
+    }
+  }
+  for (const [c, rival] of unclear) {
+    delete args[c.param.name];
+    const value = JSON.stringify(c.value);
+    notes.push(
+      rival.param === c.param
+        ? `${tool.declaration.name}: the task does not make clear which value is ${c.param.name} (${value} or ${JSON.stringify(rival.value)}); set it by hand.`
+        : `${tool.declaration.name}: the task does not make clear whether ${value} is ${c.param.name} or ${rival.param.name}; set it by hand.`,
+    );
+  }
+  return new Set([...unclear.keys()].map((c) => c.param.name));
 }
 
 /**
