@@ -9,9 +9,16 @@ import * as chrono from 'chrono-node';
 import isEmail from 'validator/lib/isEmail';
 import type { Literal } from './literals';
 
-/** A run of characters that may be an e-mail address: no spaces, quotes, brackets or CJK. */
-const EMAIL_CANDIDATE =
-  /[^\s@"'<>()[\]{},;:，。；：、“”‘’（）\u3400-\u9fff]+@[^\s@"'<>()[\]{},;:，。；：、“”‘’（）\u3400-\u9fff]+/g;
+/** What an address cannot hold: spaces, quotes, brackets, separators, CJK. */
+const NOT_IN_ADDRESS = String.raw`\s@"'<>()[\]{},;:，。；：、“”‘’（）\u3400-\u9fff`;
+/**
+ * A run of characters that may be an e-mail address, from the start of the run only (the
+ * lookbehind keeps the search linear on a long run with no address in it).
+ */
+const EMAIL_CANDIDATE = new RegExp(
+  `(?<![^${NOT_IN_ADDRESS}])[^${NOT_IN_ADDRESS}]+@[^${NOT_IN_ADDRESS}]+`,
+  'g',
+);
 
 /** E-mail addresses, checked with validator's `isEmail` (a trailing full stop is not part of one). */
 export function findEmails(text: string): Literal[] {

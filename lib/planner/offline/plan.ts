@@ -58,11 +58,21 @@ export interface OfflinePlan {
   notes: string[];
 }
 
+/** The most clauses (parts of a task between separators) the offline planner reads. */
+const MAX_CLAUSES = 60;
+
 /** Plan a task without a model (see the module comment). Deterministic: same input, same plan. */
 export function planOffline(input: OfflinePlanInput): OfflinePlan {
   const index = createToolIndex(input.tools, input.systemParams);
   const notes: string[] = [];
-  const clauses = splitClauses(input.task);
+  const all = splitClauses(input.task);
+  // Each clause is weighed against the steps before it: past this many, a task is no longer one
+  // workflow a person reads, and the planner's time would grow with the square of its length.
+  const clauses = all.slice(0, MAX_CLAUSES);
+  if (all.length > MAX_CLAUSES)
+    notes.push(
+      `The task has ${all.length} parts; the offline planner read the first ${MAX_CLAUSES} and ignored the rest, from "${all[MAX_CLAUSES].text.slice(0, 60)}".`,
+    );
   let grouping = groupClauses(index, clauses);
   // A task usually works with one toolkit: read again, preferring for each clause the toolkits
   // the other steps use ("Check what is staged in /repos/site, then commit it": git, not the
@@ -90,6 +100,8 @@ export function planOffline(input: OfflinePlanInput): OfflinePlan {
   }));
   wireSteps(index, calls, input.existingSteps ?? [], groups);
   calls.forEach((call, i) => {
+    for (const [name, doubt] of groups[i].unclear ?? [])
+      if (!(name in call.args)) notes.push(`${call.id} (${call.tool}): ${doubt.note}`);
     const params = groups[i].tool.params;
     // Arguments in declaration order, as a person reads them in the inspector.
     const order = params.map((p) => p.name);

@@ -19,8 +19,20 @@ export interface Group {
   tool: IndexedTool;
   clauses: Clause[];
   lead: number;
-  /** Parameters whose value the text leaves unclear (see `dropUnclear`): nothing is carried there. */
-  unclear?: Set<string>;
+  /**
+   * Parameters whose value the text leaves unclear (see `dropUnclear`): nothing is carried there.
+   * Each keeps the value it nearly got and the other parameter that value fits (`rival`), if the
+   * doubt was between two parameters rather than two values.
+   */
+  unclear?: Map<string, Doubt>;
+}
+
+/** A value left unset because the text does not make its place clear, and what to tell the person. */
+export interface Doubt {
+  value: unknown;
+  /** The other parameter the value fits as well, when the doubt is between two parameters. */
+  rival?: string;
+  note: string;
 }
 
 /** A value placed in a parameter, how well it fits, and the value to set (converted). */
@@ -509,7 +521,7 @@ export function fillArguments(
     used.add(pair.literal);
   }
   improveBySwaps(chosen, pairs, args);
-  group.unclear = dropUnclear(group.tool, chosen, listed, pairs, borrowed, args, notes);
+  group.unclear = dropUnclear(group.tool, chosen, listed, pairs, borrowed, args);
   // "the literals A=1 and B=2": an item joined to a list's items takes the list's name with it.
   for (const { placed } of all) {
     if (used.has(placed) || borrowed.has(placed)) continue;
@@ -596,8 +608,7 @@ function dropUnclear(
   pairs: readonly ScoredPair[],
   borrowed: ReadonlySet<PlacedLiteral>,
   args: Record<string, unknown>,
-  notes: string[],
-): Set<string> {
+): Map<string, Doubt> {
   const placed = [...chosen, ...listed];
   const holder = (param: IndexedParam) => chosen.find((c) => c.param === param);
   const home = (literal: PlacedLiteral) => placed.find((c) => c.literal === literal);
@@ -635,16 +646,21 @@ function dropUnclear(
         unclear.set(c, other ?? { ...c, param: counterpart });
     }
   }
+  const doubts = new Map<string, Doubt>();
   for (const [c, rival] of unclear) {
     delete args[c.param.name];
     const value = JSON.stringify(c.value);
-    notes.push(
+    const note =
       rival.param === c.param
-        ? `${tool.declaration.name}: the task does not make clear which value is ${c.param.name} (${value} or ${JSON.stringify(rival.value)}); set it by hand.`
-        : `${tool.declaration.name}: the task does not make clear whether ${value} is ${c.param.name} or ${rival.param.name}; set it by hand.`,
-    );
+        ? `the task does not make clear which value is ${c.param.name} (${value} or ${JSON.stringify(rival.value)}); set it by hand.`
+        : `the task does not make clear whether ${value} is ${c.param.name} or ${rival.param.name}; set it by hand.`;
+    doubts.set(c.param.name, {
+      value: c.value,
+      ...(rival.literal === c.literal ? { rival: rival.param.name } : {}),
+      note,
+    });
   }
-  return new Set([...unclear.keys()].map((c) => c.param.name));
+  return doubts;
 }
 
 /**

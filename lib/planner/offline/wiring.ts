@@ -133,6 +133,14 @@ export function wireSteps(
       );
       if (previous && output) connect(param, { source: previous, output });
     }
+    // "write its content to /tmp/b.txt": a value that fitted two parameters is clear once an
+    // edge feeds the other one.
+    for (const [name, doubt] of unclear ?? []) {
+      const rival = doubt.rival === undefined ? undefined : call.args[doubt.rival];
+      if (name in call.args || typeof rival !== 'string' || !/^\{\{.*\}\}$/.test(rival)) continue;
+      call.args[name] = doubt.value;
+      given[i][name] = doubt.value;
+    }
     sources.push({ id: call.id, tool, args: call.args, given: given[i] });
   });
 
