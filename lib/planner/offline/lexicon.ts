@@ -278,6 +278,8 @@ const CHINESE_TO_ENGLISH: Record<string, string> = {
   输出: 'output',
   每页: 'per page',
   地址: 'address',
+  周边: 'around nearby',
+  附近: 'nearby around',
 };
 
 /** Chinese names of the elements people build structures of, and of a few common materials. */
