@@ -29,8 +29,8 @@ import {
   placeLiteral,
   readBoolean,
   type Group,
-  countItemsRead,
 } from './values';
+import { countItemsRead } from './items';
 import { wireSteps } from './wiring';
 
 export interface OfflinePlanInput {
