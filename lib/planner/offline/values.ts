@@ -129,6 +129,45 @@ export function placeLiteral(
   if (param.enum && !inEnum) return null;
   if (!isAccepted(param, value)) return null;
   const isFile = literal.kind === 'url' || literal.kind === 'path';
+  const fit = getKindFit(literal, param, context, fromContext, inEnum === true);
+  if (!fit) return null;
+  const { base } = fit;
+  let { bonus } = fit;
+  if (role && role === param.role) bonus += 2;
+  // Something new the step creates ("Name of the new table") is named only where the clause
+  // speaks of creating: "copy the table called Orders" names the table copied.
+  if (holds.new && !placed.clauseCreates) bonus -= 1;
+  // "把 ./Ni.cif 用 ./dpa.pt 做…", "optimise X with Y": the value the action is done to is the
+  // main input; the one it is done with is not.
+  if (param.main && OBJECT_MARK.test(placed.before)) bonus += 1;
+  if (param.main && INSTRUMENT_MARK.test(placed.before)) bonus -= 1;
+  // "… in ./svc", "在 ~/work/api 仓库里": a value after "in" says where the work happens.
+  if (isFile && holds.setting && holds.path && IN_PLACE.test(placed.before)) bonus += 1;
+  // What the file's own name says counts only between places for files (a `.xlsx` is not a sheet name).
+  const own = isFile && holds.path ? scoreFileName(index, String(literal.value), param) : 0;
+  const score =
+    base +
+    bonus +
+    fromContext +
+    own +
+    (isFile && holds.path ? 1 : 0) +
+    (inEnum ? 5 : 0) +
+    (param.required ? 0.3 : 0);
+  return { score, value };
+}
+
+/**
+ * How well a literal of its kind fits a parameter before the words around it count: the base
+ * score and bonus of its kind there, or null when that kind never goes there.
+ */
+function getKindFit(
+  literal: Literal,
+  param: IndexedParam,
+  context: Map<string, number>,
+  fromContext: number,
+  inEnum: boolean,
+): { base: number; bonus: number } | null {
+  const { holds } = param;
   let base: number;
   let bonus = 0;
   switch (literal.kind) {
@@ -261,27 +300,7 @@ export function placeLiteral(
       base = 1.5;
       break;
   }
-  if (role && role === param.role) bonus += 2;
-  // Something new the step creates ("Name of the new table") is named only where the clause
-  // speaks of creating: "copy the table called Orders" names the table copied.
-  if (holds.new && !placed.clauseCreates) bonus -= 1;
-  // "把 ./Ni.cif 用 ./dpa.pt 做…", "optimise X with Y": the value the action is done to is the
-  // main input; the one it is done with is not.
-  if (param.main && OBJECT_MARK.test(placed.before)) bonus += 1;
-  if (param.main && INSTRUMENT_MARK.test(placed.before)) bonus -= 1;
-  // "… in ./svc", "在 ~/work/api 仓库里": a value after "in" says where the work happens.
-  if (isFile && holds.setting && holds.path && IN_PLACE.test(placed.before)) bonus += 1;
-  // What the file's own name says counts only between places for files (a `.xlsx` is not a sheet name).
-  const own = isFile && holds.path ? scoreFileName(index, String(literal.value), param) : 0;
-  const score =
-    base +
-    bonus +
-    fromContext +
-    own +
-    (isFile && holds.path ? 1 : 0) +
-    (inEnum ? 5 : 0) +
-    (param.required ? 0.3 : 0);
-  return { score, value };
+  return { base, bonus };
 }
 
 /** A parameter that takes code: a script, an expression, a command. */
