@@ -26,8 +26,20 @@ export const CORE_LAYERS = {
 /** Pure files at lib/'s root that every core folder may import. */
 export const CORE_SHARED_FILES = ['lib/result.ts', 'lib/plural.ts', 'lib/lru.ts', 'lib/on-demand.ts'];
 
-/** The packages the core may import: pure computation on values, no IO. */
-export const CORE_PACKAGES = ['ajv', 'ajv-formats', 'jsonc-parser', 'jsonrepair', '@noble/hashes', 're2js'];
+/**
+ * The packages the core may import: pure computation on values, no IO. validator and chrono-node
+ * let the offline planner read e-mail addresses, URLs, dates and times by kind.
+ */
+export const CORE_PACKAGES = [
+  'ajv',
+  'ajv-formats',
+  'jsonc-parser',
+  'jsonrepair',
+  '@noble/hashes',
+  're2js',
+  'validator',
+  'chrono-node',
+];
 /** What the core's own test fixtures (`__fixtures__`) may import besides. */
 const CORE_FIXTURE_PACKAGES = ['fast-check'];
 

@@ -103,10 +103,11 @@ function readClause(piece: string, literals: Literal[], soft: boolean): Clause {
         : null;
     if (extension) tokens.push({ token: stemWord(extension[1].toLowerCase()), word, extension: true });
     // A Latin word in Chinese text, a Chinese material name: a value, and words of the sentence too.
-    if (literal.keepWords)
-      for (const t of tokenizeWithPositions(String(literal.value))) tokens.push({ ...t, word });
+    // A city read as a time zone keeps its own words ("Tokyo", not "asia").
+    const words = literal.written ?? String(literal.value);
+    if (literal.keepWords) for (const t of tokenizeWithPositions(words)) tokens.push({ ...t, word });
     word++;
-    text += typeof literal.value === 'string' ? literal.value : String(literal.value);
+    text += literal.written ?? (typeof literal.value === 'string' ? literal.value : String(literal.value));
     prose += ' ';
     last = m.index + m[0].length;
   }

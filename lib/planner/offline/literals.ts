@@ -6,6 +6,7 @@
  * before the text is split into clauses so that the dots and commas inside a URL or a quoted
  * string never split a sentence.
  */
+import { findEmails, findTimes, findTimeZones } from './kinds';
 import { findChineseMaterials } from './lexicon';
 import { UNIT_PATTERN } from './units';
 import { parseJson } from '../../tools/json-value';
@@ -25,7 +26,10 @@ export type LiteralKind =
   | 'vector'
   | 'json'
   | 'sql'
-  | 'glob';
+  | 'glob'
+  | 'email'
+  | 'time'
+  | 'timezone';
 
 export interface Literal {
   kind: LiteralKind;
@@ -42,6 +46,10 @@ export interface Literal {
   keepWords?: boolean;
   /** Quoted in the text: the writer marked it as one value. */
   quoted?: boolean;
+  /** Code the text says is code ("JavaScript: …"): only for a parameter that takes code. */
+  code?: boolean;
+  /** The words as written, where the value reads them as something else (a city → its time zone). */
+  written?: string;
 }
 
 const URL_PATTERN = /\b(?:https?|s3|gs|ftp|file):\/\/[^\s"'<>，。；、）)\]\u3400-\u9fff]+/gi;
@@ -67,10 +75,12 @@ const PATH_PATTERNS = [
   new RegExp(`(?<![\\w/.-])[\\w\\-]+(?:\\.[\\w\\-]+)*\\.${EXTENSION}(?![\\w/]|\\.\\w)`, 'g'),
 ];
 const NOT_PATHS = new Set(['e.g', 'i.e', 'etc', 'vs', 'a.m', 'p.m']);
-const NUMBER_PATTERN = /(?<![\w.\-])-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.]*\d)/g;
+/** A number, with thousands separators or not (`1,500`, `120,000`, `0.05`, `1e-6`). */
+const NUMBER_PATTERN =
+  /(?<![\w.\-])-?(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.]*\d)/g;
 const IDENTIFIER_PATTERNS = [
   // Letters with digits: mp-149, Sheet1, a1b2c3d
-  /(?<![\w.\-/])(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_-]*\d)[A-Za-z][A-Za-z0-9_-]*(?![\w/]|\.\w)/g,
+  /(?<![\w.\-/])(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_.-]*\d)[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*(?![\w/]|\.\w)/g,
   // Names joined by slashes, no extension: origin/main, feature/login (not the ratio c/a)
   /(?<![\w.\-/])[A-Za-z][\w-]+(?:\/[A-Za-z0-9][\w-]+)+(?![\w/]|\.\w)/g,
   // Hexadecimal, seven digits or more: a commit hash or object id (9f8e7d6)
@@ -104,7 +114,7 @@ const VECTOR_PATTERN = /(?<![\w.])(\d+)\s*[x×X*]\s*(\d+)\s*[x×X*]\s*(\d+)(?![\
 const LIST_PATTERN = /[[(]\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*[\])]/g;
 /** A word after "called", "named" or 叫/名为: a name the text gives without quotes. */
 const NAMED_PATTERN =
-  /(?:\b(?:called|named|titled)\s+|(?:叫做|叫|名为|名叫|命名为|取名为?)\s*)([A-Za-z][\w.-]*[A-Za-z0-9]|[A-Za-z])/g;
+  /(?:\b(?:called|named|titled)\s+|(?:叫做|叫|名为|名叫|命名为|取名为?)\s*)([A-Za-z][\w./-]*[A-Za-z0-9]|[A-Za-z])/g;
 /** A Latin word, for `isAmongChinese` ("Summary 表", "NPT 分子动力学"). */
 const LATIN_WORD = /(?<![\w./\\-])[A-Za-z][\w-]*(?![\w./\\])/g;
 /**
@@ -113,10 +123,15 @@ const LATIN_WORD = /(?<![\w./\\-])[A-Za-z][\w-]*(?![\w./\\])/g;
  */
 const SQL_START =
   /(?<![\w'"])(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|CREATE\s+(?:TABLE|VIEW|INDEX)|DROP\s+(?:TABLE|VIEW|INDEX)|ALTER\s+TABLE)\s[^\n，。；]*/g;
-const SQL_END = /,?\s+(?:and\s+)?then\b|;|\.\s|\.$/;
+const SQL_END =
+  /,?\s+(?:and\s+)?then\b|;|\.\s|\.$|\s+(?:on|in|against)\s+(?:the|my|our)\s+(?:database|db)\b|\s+and\s+(?:mail|e-?mail|send|save|write|show|print|export)\b/i;
 const SQL_BODY = /\b(?:FROM|INTO|SET|TABLE|VIEW|INDEX|VALUES)\b|^SELECT\s+\S/;
 /** A file-name pattern with a wildcard: `*.test.ts`, `report-*.csv`. */
 const GLOB_PATTERN = /(?<![\w./*=-])(?=[\w./-]*\*)[\w./*-]*\*[\w./*-]*(?![\w/*])/g;
+/** A key and its value: `app=prometheus`, `LOG_LEVEL=debug` (a label selector, a setting). */
+const KEY_VALUE_PATTERN = /(?<![\w.\-/=[])[A-Za-z_][\w.-]*=[\w.,/-]*[\w/](?![\w/=])/g;
+/** Code after a colon that says it is code: one value, to the end of the line. */
+const CODE_PATTERN = /(?:\b(?:JavaScript|JS|script|code)|脚本|代码)\s*[:：][ \t]*([^\n]+)/gi;
 const CHINESE_OR_MARK = /[\u3400-\u9fff，。；、：！？（）]/;
 
 // ---- chemical formulas ----
@@ -187,6 +202,14 @@ export function findLiterals(text: string): Literal[] {
   // A JSON array written out (`[["Item","Cost"],["Rent",1200]]`) is one value: the strings in it
   // are not values of their own.
   for (const json of findJsonArrays(text)) add(json);
+  // "执行 JavaScript：document.title", "run this script: …": code after a colon is one value to
+  // the end of the line, quotes and dots in it included.
+  for (const m of text.matchAll(CODE_PATTERN)) {
+    const value = m[1].trim();
+    const start = m.index + m[0].length - m[1].length;
+    if (value !== '')
+      add({ kind: 'string', value, start, end: start + m[1].length, quoted: true, code: true });
+  }
   for (const pattern of QUOTED_PATTERNS) {
     for (const m of text.matchAll(pattern)) {
       const inner = m[1].trim();
@@ -215,6 +238,8 @@ export function findLiterals(text: string): Literal[] {
     const value = m[0].replace(TRAILING_PUNCTUATION, '');
     add({ kind: 'url', value, start: m.index, end: m.index + value.length });
   }
+  // Kinds read with libraries (kinds.ts): an address's domain is no file name, a zone no path.
+  for (const literal of [...findEmails(text), ...findTimeZones(text).filter((l) => !l.written)]) add(literal);
   for (const m of text.matchAll(FORMULA_PATTERN))
     add({ kind: 'formula', value: m[0], start: m.index, end: m.index + m[0].length });
   for (const m of text.matchAll(GLOB_PATTERN)) {
@@ -232,8 +257,11 @@ export function findLiterals(text: string): Literal[] {
       add({ kind: 'path', value, start: m.index, end: m.index + value.length });
     }
   }
+  for (const m of text.matchAll(KEY_VALUE_PATTERN))
+    add({ kind: 'identifier', value: m[0], start: m.index, end: m.index + m[0].length });
   for (const m of text.matchAll(DATE_PATTERN))
     add({ kind: 'date', value: m[0], start: m.index, end: m.index + m[0].length });
+  for (const literal of findTimes(text)) add(literal);
   for (const m of text.matchAll(RANGE_PATTERN))
     add({ kind: 'range', value: m[0], start: m.index, end: m.index + m[0].length });
   for (const m of text.matchAll(CELL_SPAN_PATTERN))
@@ -254,7 +282,7 @@ export function findLiterals(text: string): Literal[] {
     if (!unit) continue;
     add({
       kind: 'number',
-      value: Number(m[0]),
+      value: Number(m[0].replace(/,/g, '')),
       unit: unit[1],
       start: m.index,
       end: m.index + m[0].length + unit[0].length,
@@ -284,7 +312,12 @@ export function findLiterals(text: string): Literal[] {
     });
   }
   for (const m of text.matchAll(NUMBER_PATTERN)) {
-    add({ kind: 'number', value: Number(m[0]), start: m.index, end: m.index + m[0].length });
+    add({
+      kind: 'number',
+      value: Number(m[0].replace(/,/g, '')),
+      start: m.index,
+      end: m.index + m[0].length,
+    });
   }
   for (const m of text.matchAll(NAMED_PATTERN)) {
     const start = m.index + m[0].length - m[1].length;
@@ -299,6 +332,8 @@ export function findLiterals(text: string): Literal[] {
     if (!isAmongChinese(text, m.index, m.index + m[0].length)) continue;
     add({ kind: 'name', value: m[0], start: m.index, end: m.index + m[0].length, keepWords: true });
   }
+  // A city that names a time zone ("in Tokyo"), last: any other reading of its words comes first.
+  for (const literal of findTimeZones(text).filter((l) => l.written)) add(literal);
   return found.sort((a, b) => a.start - b.start);
 }
 
@@ -355,6 +390,7 @@ function findClosingBracket(text: string, open: number): number {
 
 function classifyQuoted(inner: string): LiteralKind {
   if (isUrl(inner)) return 'url';
+  if (findEmails(inner)[0]?.value === inner) return 'email';
   if (/^[\w./-]*\*[\w./*-]*$/.test(inner) && /\w/.test(inner) && isGlob(inner)) return 'glob';
   if (/^(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\s/.test(inner) && SQL_BODY.test(inner))
     return 'sql';

@@ -29,8 +29,8 @@ import {
   placeLiteral,
   readBoolean,
   type Group,
-  countItemsRead,
 } from './values';
+import { countItemsRead } from './items';
 import { wireSteps } from './wiring';
 
 export interface OfflinePlanInput {
@@ -58,11 +58,21 @@ export interface OfflinePlan {
   notes: string[];
 }
 
+/** The most clauses (parts of a task between separators) the offline planner reads. */
+const MAX_CLAUSES = 60;
+
 /** Plan a task without a model (see the module comment). Deterministic: same input, same plan. */
 export function planOffline(input: OfflinePlanInput): OfflinePlan {
   const index = createToolIndex(input.tools, input.systemParams);
   const notes: string[] = [];
-  const clauses = splitClauses(input.task);
+  const all = splitClauses(input.task);
+  // Each clause is weighed against the steps before it: past this many, a task is no longer one
+  // workflow a person reads, and the planner's time would grow with the square of its length.
+  const clauses = all.slice(0, MAX_CLAUSES);
+  if (all.length > MAX_CLAUSES)
+    notes.push(
+      `The task has ${all.length} parts; the offline planner read the first ${MAX_CLAUSES} and ignored the rest, from "${all[MAX_CLAUSES].text.slice(0, 60)}".`,
+    );
   let grouping = groupClauses(index, clauses);
   // A task usually works with one toolkit: read again, preferring for each clause the toolkits
   // the other steps use ("Check what is staged in /repos/site, then commit it": git, not the
@@ -90,6 +100,8 @@ export function planOffline(input: OfflinePlanInput): OfflinePlan {
   }));
   wireSteps(index, calls, input.existingSteps ?? [], groups);
   calls.forEach((call, i) => {
+    for (const [name, doubt] of groups[i].unclear ?? [])
+      if (!(name in call.args)) notes.push(`${call.id} (${call.tool}): ${doubt.note}`);
     const params = groups[i].tool.params;
     // Arguments in declaration order, as a person reads them in the inspector.
     const order = params.map((p) => p.name);
@@ -167,6 +179,12 @@ function groupClauses(index: ToolIndex, clauses: Clause[], before?: Grouping): G
       rereadWith(previous);
       return;
     }
+    // "from the literals LOG_LEVEL=debug and MAX_CONN=1000": more items of a list the step before
+    // already fills.
+    if (previous && extendsList(index, previous, clause)) {
+      previous.clauses.push(clause);
+      return;
+    }
     // "Make a folder /srv/data/2024 and another one /srv/data/2025": values for the tool just
     // used, in a part that names no other tool's action, ask for the same step again.
     if (
@@ -200,6 +218,28 @@ function groupClauses(index: ToolIndex, clauses: Clause[], before?: Grouping): G
     if (!useful && clause.tokens.length > 0) ignored.push(clause.text);
   });
   return { groups, ignored };
+}
+
+/** Whether every value of a clause joined by "and" is one more item of a list the step already fills. */
+function extendsList(index: ToolIndex, previous: Group, clause: Clause): boolean {
+  if (clause.literals.length === 0) return false;
+  const already = fillArguments(index, previous, []);
+  // The list's name said before its first item carries over to the items joined to it.
+  return clause.literals.every((placed) =>
+    previous.tool.params.some(
+      (p) =>
+        p.stringList &&
+        Array.isArray(already[p.name]) &&
+        previous.clauses.some((c) =>
+          c.literals.some(
+            (l) =>
+              l.literal.kind === placed.literal.kind &&
+              (already[p.name] as unknown[]).includes(l.literal.value),
+          ),
+        ) &&
+        placeLiteral(index, placed, p, new Map([...p.nameTokens].map((t) => [t, 1]))) !== null,
+    ),
+  );
 }
 
 /** The one tool with a place for a formula or SQL statement of the clause, if exactly one has. */
@@ -304,7 +344,9 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
     verb !== undefined && index.tools.some((t) => t.verbs.has(verb) && namesObject[t.order]);
   // Only a tool with a place for as many of the clause's values as any other gets the toolkit
   // bonus: "Read /notes/people.txt" stays read_text_file in a task that also searches memory.
-  const mostPlaced = Math.max(0, ...fits.map((f) => f.size));
+  // A city read as a time zone ("Paris") is also just a place: it zeroes no tool without a zone.
+  const firm = (f: Map<PlacedLiteral, number>) => [...f.keys()].filter((l) => !l.literal.written).length;
+  const mostPlaced = Math.max(0, ...fits.map(firm));
   // Items the clause gives for a tool's lists (a relation said whole, names after the items'
   // noun): values too, the rarer their place the more they say.
   const items = index.tools.map((tool) => countItemsRead(tool, clause));
@@ -356,7 +398,7 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
       (question && tool.sideEffect ? 0.5 : 1) *
       // A tool with a place for none of the values the clause gives, where others have one, is
       // not what it speaks of ("Open inventory.xlsx" is no open_nodes).
-      (fits[tool.order].size === 0 && items[tool.order] === 0 && mostPlaced > 0 ? 0 : 1);
+      (firm(fits[tool.order]) === 0 && items[tool.order] === 0 && mostPlaced > 0 ? 0 : 1);
     return { ...score, items: items[tool.order], total };
   });
   return scored.sort((a, b) => b.total - a.total || a.tool.order - b.tool.order);

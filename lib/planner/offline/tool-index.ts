@@ -44,6 +44,10 @@ export interface IndexedParam {
   holds: ParamHolds;
   /** The tool's main input: its first required parameter (what the action is done to). */
   main?: boolean;
+  /** The schema's `format` (of the items, for a list): `email`, `uri`, `date-time`, `date`, `time`. */
+  format?: string;
+  /** Which end of a move its name says it is ("source_timezone", "target_branch", "origin"). */
+  role?: 'source' | 'target';
 }
 
 /** Kinds of value a parameter takes (see `getHolds`). */
@@ -67,6 +71,12 @@ export interface ParamHolds {
   new: boolean;
   /** Free text written by the person (a message, content, a comment): no code or id goes there. */
   text: boolean;
+  /** An e-mail address (`format: email`, or said to be one: "recipient email addresses"). */
+  email: boolean;
+  /** A time of day (`format: time`, or "time" in its name or description, and no zone). */
+  time: boolean;
+  /** An IANA time zone (time zone, timezone, tz, 时区). */
+  timezone: boolean;
   /** A setting the whole task shares (the repository, the file, the sheet, the model): a value
    * the text gives once applies to every step that has the parameter. */
   setting: boolean;
@@ -385,6 +395,17 @@ function indexParam(
   const dimension = type === 'int' || type === 'float' ? getParamDimension(name, description) : undefined;
   const ordinal = ORDINALS[description.trim().split(/\s+/)[0]?.toLowerCase() ?? ''];
   const isString = type === 'str' || type === 'any';
+  const format =
+    typeof schema.format === 'string'
+      ? schema.format
+      : typeof items?.format === 'string'
+        ? items.format
+        : undefined;
+  const spoken = `${name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]/g, ' ')} ${description}`;
+  const textual = isString || (type === 'list' && itemType === 'string');
+  const timezone = textual && (TIMEZONE_WORDS.test(spoken) || format === 'timezone');
+  const email = textual && (format === 'email' || format === 'idn-email' || EMAIL_WORDS.test(spoken));
+  const time = textual && !timezone && (format === 'time' || TIME_WORDS.test(spoken));
   const chemical =
     isString &&
     ([...words].some((w) => CHEMICAL_WORDS.has(w)) ||
@@ -433,6 +454,8 @@ function indexParam(
     ...(unit ? { unit } : {}),
     ...(dimension ? { dimension } : {}),
     ...(ordinal ? { ordinal } : {}),
+    ...(format ? { format } : {}),
+    ...getRole(name),
     holds: {
       path: holdsPath(nameTokens, descriptionTokens, description) && !cell && !range,
       cell,
@@ -447,9 +470,34 @@ function indexParam(
           tokenize(description.split(/[,;.]/)[0] ?? '').some((w) => NAME_WORDS.has(w))),
       text: isString && [...nameTokens].some((w) => TEXT_WORDS.has(w)),
       new: descriptionTokens.has('new') || /\bto (?:be )?creat/i.test(description),
+      email,
+      time,
+      timezone,
       setting: type !== 'list' && [...nameTokens].some((w) => SETTING_WORDS.has(w) || PATH_WORDS.has(w)),
     },
   };
+}
+
+const TIMEZONE_WORDS = /\btime ?zones?\b|\btz\b|\bIANA\b|时区/i;
+const EMAIL_WORDS =
+  /\be-?mail(?: address(?:es)?)?s?\b(?! (?:id|subject|body|content|message|thread|label))|\brecipients?\b|邮箱/i;
+const TIME_WORDS = /\btime\b(?! ?(?:out|stamp|zone))|\bHH:MM\b|时间/i;
+
+/**
+ * Which end of a move or span a parameter is, by its name: `source_timezone`, `from`, `origin`,
+ * `base_branch`, `start_timestamp` start it; `target_timezone`, `to`, `destination`,
+ * `end_timestamp` end it.
+ */
+function getRole(name: string): { role?: 'source' | 'target' } {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_-]+/);
+  if (words.some((w) => /^(?:source|src|from|origin|origins|base|parent|start|since)$/.test(w)))
+    return { role: 'source' };
+  if (words.some((w) => /^(?:target|dest|destination|destinations|to|end|until)$/.test(w)))
+    return { role: 'target' };
+  return {};
 }
 
 /** Words that confirm a "path" is a file system or URL path, not a path through k-points. */

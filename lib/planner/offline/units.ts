@@ -63,6 +63,13 @@ const UNITS: Record<string, Unit> = {
   nm: { dimension: 'length', factor: 10 },
   pm: { dimension: 'length', factor: 1e-2 },
   bohr: { dimension: 'length', factor: 0.529177210903 },
+  m: { dimension: 'length', factor: 1e10 },
+  meters: { dimension: 'length', factor: 1e10 },
+  metres: { dimension: 'length', factor: 1e10 },
+  米: { dimension: 'length', factor: 1e10 },
+  km: { dimension: 'length', factor: 1e13 },
+  公里: { dimension: 'length', factor: 1e13 },
+  千米: { dimension: 'length', factor: 1e13 },
 };
 
 /** A unit right after a number: longest first, then not followed by a letter. */
@@ -95,6 +102,8 @@ const DESCRIBED_UNITS: [RegExp, string][] = [
   // 1/ångström is an inverse length, ångström³ a volume: neither takes a length.
   [/(?<!1\/)(?:ångström|angstrom|Å)(?![³²^\dA-Za-zöå])/i, 'Å'],
   [/\bnm\b|nanomet(?:er|re)s?/i, 'nm'],
+  [/\bkilomet(?:er|re)s?\b|\bkm\b|公里|千米/i, 'km'],
+  [/\bmet(?:er|re)s?\b|(?<![千毫厘纳])米/i, 'm'],
 ];
 
 /** The unit a parameter's description gives, if any. */

@@ -9,7 +9,9 @@
 import { compileLinearPattern } from '../../tools/linear-pattern';
 import { isCjk, tokenSet } from './text';
 import type { Clause, PlacedLiteral } from './clauses';
-import { ENUM_SYNONYMS, findChineseWords } from './lexicon';
+import { ENUM_SYNONYMS } from './lexicon';
+import { fillNamedItems, fillRelations } from './items';
+import { dropUnclear, getKindNoun, NAME_PARAM, type Doubt } from './clarity';
 import { isCellReference, isRangeReference, type Literal } from './literals';
 import { GENERIC_PORT_WORDS, type IndexedParam, type IndexedTool, type ToolIndex } from './tool-index';
 import { convertUnit, getDescribedUnit, getDimension, getParamDimension } from './units';
@@ -19,6 +21,12 @@ export interface Group {
   tool: IndexedTool;
   clauses: Clause[];
   lead: number;
+  /**
+   * Parameters whose value the text leaves unclear (see `dropUnclear`): nothing is carried there.
+   * Each keeps the value it nearly got and the other parameter that value fits (`rival`), if the
+   * doubt was between two parameters rather than two values.
+   */
+  unclear?: Map<string, Doubt>;
 }
 
 /** A value placed in a parameter, how well it fits, and the value to set (converted). */
@@ -65,6 +73,13 @@ export function getContextScore(param: IndexedParam, context: Map<string, number
   return score;
 }
 
+/** How strongly the words around a value say the parameter's own name. */
+function getNameContext(param: IndexedParam, context: Map<string, number>): number {
+  let score = 0;
+  for (const [token, weight] of context) if (param.nameTokens.has(token)) score += weight;
+  return score;
+}
+
 /** How strongly the text names `param` for this value: the words around it, or its name written right before it. */
 export function getNamingScore(
   param: IndexedParam,
@@ -85,6 +100,13 @@ export function placeLiteral(
   context: Map<string, number>,
 ): Placement | null {
   const { literal } = placed;
+  const { holds } = param;
+  // "in Tokyo": a zone for a time-zone parameter, the city's name anywhere else.
+  if (literal.kind === 'timezone' && literal.written !== undefined && !holds.timezone) {
+    const city: Literal = { ...literal, kind: 'name', value: literal.written };
+    return placeLiteral(index, { ...placed, literal: city }, param, context);
+  }
+
   const fromContext = getNamingScore(param, placed, context);
   // "titled 'Release 2.1'": a title, for a parameter that holds one, not for a branch or a path.
   if (
@@ -92,13 +114,60 @@ export function placeLiteral(
     !/title|subject|heading|caption/i.test(`${param.name} ${param.description}`)
   )
     return null;
+  // A parameter of a kind read by a library takes only a value of that kind: a time zone no
+  // city name, an address no domain, a time of day no bare number.
+  if (holds.timezone && literal.kind !== 'timezone') return null;
+  if (holds.email && literal.kind !== 'email') return null;
+  if (param.format === 'time' && literal.kind !== 'time') return null;
+  if (literal.code && !CODE_PARAM.test(`${param.name} ${param.description}`)) return null;
+  // "from A to B", "从 A 到 B": the words before a value say which end of a move it is.
+  const role = getRoleMark(placed.before);
+  if (role && param.role && role !== param.role) return null;
   const value = getPlacedValue(literal, param);
   if (value === undefined) return null;
   const inEnum = param.enum?.some((v) => sameEnumValue(v, value));
   if (param.enum && !inEnum) return null;
   if (!isAccepted(param, value)) return null;
-  const { holds } = param;
   const isFile = literal.kind === 'url' || literal.kind === 'path';
+  const fit = getKindFit(literal, param, context, fromContext, inEnum === true);
+  if (!fit) return null;
+  const { base } = fit;
+  let { bonus } = fit;
+  if (role && role === param.role) bonus += 2;
+  // Something new the step creates ("Name of the new table") is named only where the clause
+  // speaks of creating: "copy the table called Orders" names the table copied.
+  if (holds.new && !placed.clauseCreates) bonus -= 1;
+  // "把 ./Ni.cif 用 ./dpa.pt 做…", "optimise X with Y": the value the action is done to is the
+  // main input; the one it is done with is not.
+  if (param.main && OBJECT_MARK.test(placed.before)) bonus += 1;
+  if (param.main && INSTRUMENT_MARK.test(placed.before)) bonus -= 1;
+  // "… in ./svc", "在 ~/work/api 仓库里": a value after "in" says where the work happens.
+  if (isFile && holds.setting && holds.path && IN_PLACE.test(placed.before)) bonus += 1;
+  // What the file's own name says counts only between places for files (a `.xlsx` is not a sheet name).
+  const own = isFile && holds.path ? scoreFileName(index, String(literal.value), param) : 0;
+  const score =
+    base +
+    bonus +
+    fromContext +
+    own +
+    (isFile && holds.path ? 1 : 0) +
+    (inEnum ? 5 : 0) +
+    (param.required ? 0.3 : 0);
+  return { score, value };
+}
+
+/**
+ * How well a literal of its kind fits a parameter before the words around it count: the base
+ * score and bonus of its kind there, or null when that kind never goes there.
+ */
+function getKindFit(
+  literal: Literal,
+  param: IndexedParam,
+  context: Map<string, number>,
+  fromContext: number,
+  inEnum: boolean,
+): { base: number; bonus: number } | null {
+  const { holds } = param;
   let base: number;
   let bonus = 0;
   switch (literal.kind) {
@@ -145,6 +214,9 @@ export function placeLiteral(
       base = param.stringList ? 0.8 : param.type === 'str' ? 1 : param.type === 'any' ? 0.5 : 0;
       if (base === 0) return null;
       if (inEnum) break;
+      // A Latin word in Chinese text is a value only where the words around it say which one.
+      if (literal.keepWords && literal.written === undefined && getNameContext(param, context) === 0)
+        return null;
       if (holds.chemical) return null;
       // A bare word fits a name or id, or a parameter the words around it name; free text (a
       // commit message) takes a code only when its own name stands right before it.
@@ -179,7 +251,9 @@ export function placeLiteral(
       base = 1.5;
       break;
     case 'date':
-      if (!holds.date) return null;
+      // A date is no relative time or duration ("since relative time (e.g. '5s', '2m')").
+      if (!holds.date || (RELATIVE_TIME.test(param.description) && !ABSOLUTE_TIME.test(param.description)))
+        return null;
       base = 1.5;
       break;
     case 'vector':
@@ -200,6 +274,19 @@ export function placeLiteral(
         return null;
       base = param.stringList ? 1.2 : 1.5;
       break;
+    case 'email':
+      // An address goes only where addresses go (`format: email`, "recipient", to/cc/bcc).
+      if (!holds.email) return null;
+      base = 1.5;
+      break;
+    case 'time':
+      if (!holds.time) return null;
+      base = 1.5;
+      break;
+    case 'timezone':
+      if (!holds.timezone) return null;
+      base = 1.5;
+      break;
     case 'sql':
       // An SQL statement goes where the tool asks for SQL or a query, nowhere else.
       if (param.type !== 'str' || !SQL_PARAM.test(`${param.name} ${param.description}`)) return null;
@@ -213,26 +300,24 @@ export function placeLiteral(
       base = 1.5;
       break;
   }
-  // Something new the step creates ("Name of the new table") is named only where the clause
-  // speaks of creating: "copy the table called Orders" names the table copied.
-  if (holds.new && !placed.clauseCreates) bonus -= 1;
-  // "把 ./Ni.cif 用 ./dpa.pt 做…", "optimise X with Y": the value the action is done to is the
-  // main input; the one it is done with is not.
-  if (param.main && OBJECT_MARK.test(placed.before)) bonus += 0.5;
-  if (param.main && INSTRUMENT_MARK.test(placed.before)) bonus -= 0.5;
-  // "… in ./svc", "在 ~/work/api 仓库里": a value after "in" says where the work happens.
-  if (isFile && holds.setting && holds.path && IN_PLACE.test(placed.before)) bonus += 1;
-  // What the file's own name says counts only between places for files (a `.xlsx` is not a sheet name).
-  const own = isFile && holds.path ? scoreFileName(index, String(literal.value), param) : 0;
-  const score =
-    base +
-    bonus +
-    fromContext +
-    own +
-    (isFile && holds.path ? 1 : 0) +
-    (inEnum ? 5 : 0) +
-    (param.required ? 0.3 : 0);
-  return { score, value };
+  return { base, bonus };
+}
+
+/** A parameter that takes code: a script, an expression, a command. */
+const CODE_PARAM = /script|code|javascript|expression|command|eval/i;
+
+/** A parameter described as a relative time or a duration, which no date or clock time fills. */
+const RELATIVE_TIME = /\brelative\b|\bduration\b|\bago\b/i;
+const ABSOLUTE_TIME = /\bISO\b|\bRFC\s?3339\b|\babsolute\b|YYYY|\bdates?\b/i;
+
+/** Words right before a value that make it the start of a move ("from", 从) or its end ("to", 到). */
+const SOURCE_MARK = /(?:\b(?:from|since|after)|从|由|自)\s*$/i;
+const TARGET_MARK = /(?:\b(?:to|into|until|till|before)|到|至|换算成|转换成|转成)\s*$/i;
+
+export function getRoleMark(before: string): 'source' | 'target' | undefined {
+  if (SOURCE_MARK.test(before)) return 'source';
+  if (TARGET_MARK.test(before)) return 'target';
+  return undefined;
 }
 
 const SQL_VERBS = /\b(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\b/g;
@@ -306,7 +391,7 @@ function getPlacedValue(literal: Literal, param: IndexedParam): unknown {
 }
 
 /** Whether the schema accepts the value: type, pattern and bounds. */
-function isAccepted(param: IndexedParam, value: unknown): boolean {
+export function isAccepted(param: IndexedParam, value: unknown): boolean {
   if (typeof value === 'number') {
     if (param.type === 'int' && !Number.isInteger(value)) return false;
     if (param.type !== 'int' && param.type !== 'float' && param.type !== 'any') return false;
@@ -327,7 +412,7 @@ function isAccepted(param: IndexedParam, value: unknown): boolean {
   return Array.isArray(value);
 }
 
-function sameEnumValue(enumValue: unknown, value: unknown): boolean {
+export function sameEnumValue(enumValue: unknown, value: unknown): boolean {
   if (enumValue === value) return true;
   return typeof enumValue === 'string' && typeof value === 'string' && compact(enumValue) === compact(value);
 }
@@ -403,9 +488,14 @@ export function fillArguments(
   all.forEach(({ clause, placed, i }, order) => {
     if (used.has(placed)) return;
     const context = getContext(index, clause, i);
+    const kind = getKindNoun(params, placed);
     for (const param of params) {
       const placement = placeLiteral(index, placed, param, context);
-      if (placement) pairs.push({ literal: placed, param, order, ...placement });
+      if (!placement) continue;
+      // "pod worker-5c", "deployment ledger": a value after the kind of thing it is, where the
+      // tool takes that kind, is the thing's name.
+      if (kind && NAME_PARAM.test(param.name)) placement.score += 3;
+      pairs.push({ literal: placed, param, order, ...placement });
     }
   });
   // Greedy by score: the best literal-parameter match first, each used once.
@@ -413,6 +503,7 @@ export function fillArguments(
     (a, b) => b.score - a.score || a.order - b.order || params.indexOf(a.param) - params.indexOf(b.param),
   );
   const chosen: typeof pairs = [];
+  const listed: typeof pairs = [];
   for (const pair of pairs) {
     if (used.has(pair.literal)) continue;
     const current = args[pair.param.name];
@@ -434,6 +525,7 @@ export function fillArguments(
       // Every value whose best place is this list goes in it ("stage 'a.ts' and 'b.ts'").
       if (current !== undefined && !Array.isArray(current)) continue;
       args[pair.param.name] = [...((current as unknown[] | undefined) ?? []), pair.value];
+      listed.push(pair);
     } else if (current !== undefined) continue;
     else {
       args[pair.param.name] = pair.value;
@@ -442,6 +534,19 @@ export function fillArguments(
     used.add(pair.literal);
   }
   improveBySwaps(chosen, pairs, args);
+  group.unclear = dropUnclear(group.tool, chosen, listed, pairs, borrowed, args);
+  // "the literals A=1 and B=2": an item joined to a list's items takes the list's name with it.
+  for (const { placed } of all) {
+    if (used.has(placed) || borrowed.has(placed)) continue;
+    const list = listed.find(
+      (l) =>
+        l.literal.literal.kind === placed.literal.kind &&
+        placeLiteral(index, placed, l.param, new Map([...l.param.nameTokens].map((t) => [t, 1]))) !== null,
+    );
+    if (!list || !Array.isArray(args[list.param.name])) continue;
+    (args[list.param.name] as unknown[]).push(placed.literal.value);
+    used.add(placed);
+  }
   fillOrdinals(
     params,
     all.map((a) => a.placed),
@@ -872,259 +977,6 @@ export function findEnumValue(clauses: Clause[], values: unknown[]): unknown {
   return undefined;
 }
 
-// ---- items named in the text: "entities Alice and Bob", "relate Alice to Bob as 'knows'" ----
-
-/** One unquoted name: a capitalised word ("Alice", "Acme") or a word with a digit ("user42"). */
-const NAME = String.raw`(?:[A-Z][\w.@-]*|[a-z_][\w.@-]*\d[\w.@-]*)`;
-/** What joins the names of a list ("Alice, Bob and Carol", "Alice 和 Bob", "甲、乙"). */
-const NAME_JOIN = /^\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*(?:和|与|及|以及|、|，)\s*)$/i;
-/** Words that are not names even when capitalised at a clause's start. */
-const NOT_NAMES = new Set([
-  'The',
-  'A',
-  'An',
-  'And',
-  'Or',
-  'To',
-  'As',
-  'Of',
-  'In',
-  'On',
-  'For',
-  'With',
-  'Then',
-  'I',
-  'My',
-]);
-
-/**
- * The names written from `at` on: one, then more joined by commas, "and", 和, 、. A name is an
- * unquoted NAME or one of the clause's literals (quoted, a Latin name in Chinese text), whole.
- */
-function readNameList(clause: Clause, at: number): { names: string[]; end: number } {
-  const text = clause.text;
-  const names: string[] = [];
-  let rest = text.slice(at);
-  let end = at;
-  const literals = clause.literals
-    .map((l) => l.literal.value)
-    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp);
-  const one = new RegExp(String.raw`^\s*(${[...literals, NAME].join('|')})(?![\w.@-])`);
-  for (;;) {
-    const m = one.exec(rest);
-    if (!m || NOT_NAMES.has(m[1])) break;
-    names.push(m[1].replace(/[.]+$/, ''));
-    end += m[0].length;
-    rest = rest.slice(m[0].length);
-    const join = /^(\s*(?:,\s*(?:and\s+)?|\s+and\s+|(?:和|与|及|以及|、)))/i.exec(rest);
-    if (!join || !NAME_JOIN.test(join[1])) break;
-    const next = one.exec(rest.slice(join[1].length));
-    if (!next || NOT_NAMES.has(next[1])) break;
-    end += join[1].length;
-    rest = rest.slice(join[1].length);
-  }
-  return { names, end };
-}
-
-/** A word and its singular ("entities" → entity, "nodes" → node). */
-function withSingular(word: string): string[] {
-  const singular = word.endsWith('ies')
-    ? word.slice(0, -3) + 'y'
-    : word.endsWith('s')
-      ? word.slice(0, -1)
-      : word;
-  return [...new Set([word, singular])];
-}
-
-/** The words of an identifier, lower case ("entityNames" → entity, names). */
-function getIdentifierWords(name: string): string[] {
-  return name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .split(/[\s_-]+/)
-    .map((w) => w.toLowerCase())
-    .filter(Boolean);
-}
-
-/** Where listed items go, after the names ("… to the knowledge graph", "in memory"). */
-const PLACE_AFTER = /^(?:to|into|in|on)\s+(?:the\s+|my\s+)?(?:knowledge\s+)?(?:graph|memory|list)\b/i;
-
-/** Names of a list of strings that say only that its items are names of what the tool acts on. */
-const IDENTITY_WORDS = /^(?:names?|ids?|identifiers?|keys?|items?)$/;
-
-/**
- * The words a list parameter's items are called: the words of its name ("entities", "entityNames"
- * → entity, name), and for a list of strings called only "names" (ids, keys) the thing the tool
- * acts on too (open_nodes → nodes; create_pivot_table's `rows` are not tables).
- */
-function getItemNouns(tool: IndexedTool, param: IndexedParam): string[] {
-  const words = getIdentifierWords(param.name);
-  if (param.stringList && IDENTITY_WORDS.test(words.at(-1) ?? ''))
-    words.push(...getIdentifierWords(tool.declaration.name).slice(1));
-  return [...new Set(words.flatMap(withSingular))];
-}
-
-/**
- * How many of the tool's lists the clause gives items for, the way the person writes them: a
- * relation said whole ("Alice knows Bob", "link Carol to Dave as 'manages'") or names after the
- * noun the items are called ("entities 'Alice' and 'Bob'"). Such items are values the tool has a
- * place for, and they say which tool the clause asks for more than a generic verb does.
- */
-export function countItemsRead(tool: IndexedTool, clause: Clause): number {
-  const args: Record<string, unknown> = Object.create(null);
-  const used = new Set<PlacedLiteral>();
-  fillRelations(tool, [clause], args, used);
-  fillNamedItems(tool, [clause], args, used, []);
-  // Only lists of things with names (entities, nodes): a spreadsheet's `rows` "A1:H1" are cells.
-  return Object.keys(args).filter((name) => {
-    const param = tool.params.find((p) => p.name === name);
-    return !param?.stringList || IDENTITY_WORDS.test(getIdentifierWords(name).at(-1) ?? '');
-  }).length;
-}
-
-/**
- * "Create entities Alice and Bob", "创建实体 Alice 和 Bob": the names written right after the noun
- * a list of objects' items are called fill the items' name field, one item each. A required list
- * field the text says nothing of is an empty list (an entity with no observations is what the
- * person asked for); any other field the text does not give stays missing, never guessed.
- */
-function fillNamedItems(
-  tool: IndexedTool,
-  clauses: Clause[],
-  args: Record<string, unknown>,
-  used: Set<PlacedLiteral>,
-  notes: string[],
-): void {
-  for (const param of tool.params) {
-    if (param.name in args) continue;
-    const nameField = param.fields?.find((f) => f.type === 'str' && /^(?:name|title)$/i.test(f.name));
-    if (!nameField && !param.stringList) continue;
-    const nouns = getItemNouns(tool, param);
-    const chinese = (text: string) =>
-      findChineseWords(text).filter((w) => w.english.some((e) => nouns.includes(e.toLowerCase())));
-    const names: string[] = [];
-    let listing = false;
-    for (const clause of clauses) {
-      if (listing) {
-        // A list cut by the clause splitter ("entities Alice" | "Bob"): a clause that is one name.
-        const more = readNameList(clause, 0);
-        // What follows the names may only say where they go ("'Bob' to the knowledge graph").
-        const rest = clause.text.slice(more.end).trim();
-        if (more.names.length > 0 && (rest === '' || PLACE_AFTER.test(rest))) names.push(...more.names);
-        else listing = false;
-        continue;
-      }
-      // The nouns come from the tool's parameter names: literals, never pattern syntax.
-      const english = new RegExp(String.raw`\b(?:${nouns.map(escapeRegExp).join('|')})\b`, 'gi');
-      const starts = [...clause.text.matchAll(english)].map((m) => m.index + m[0].length);
-      for (const w of chinese(clause.text)) starts.push(w.at + w.word.length);
-      for (const start of starts.sort((a, b) => a - b)) {
-        const found = readNameList(clause, start);
-        if (found.names.length === 0) continue;
-        names.push(...found.names);
-        listing = clause.text.slice(found.end).trim() === '';
-        break;
-      }
-      if (names.length > 0 && !listing) break;
-    }
-    if (names.length === 0 || names.some((name) => !isAccepted(nameField ?? param, name))) continue;
-    if (!nameField) {
-      args[param.name] = names;
-      for (const clause of clauses)
-        for (const placed of clause.literals)
-          if (names.includes(String(placed.literal.value))) used.add(placed);
-      continue;
-    }
-    args[param.name] = names.map((name) => {
-      const item: Record<string, unknown> = {};
-      for (const field of param.fields!) {
-        if (field === nameField) item[field.name] = name;
-        else if (field.required && field.type === 'list') item[field.name] = [];
-      }
-      return item;
-    });
-    const unsaid = param.fields!.filter((f) => f.required && !(f.name in (args[param.name] as object[])[0]));
-    if (unsaid.length > 0)
-      notes.push(
-        `The task does not say the ${unsaid.map((f) => f.name).join(', ')} of ${names.map((n) => JSON.stringify(n)).join(', ')} in ${param.name}; fill it in.`,
-      );
-    for (const clause of clauses)
-      for (const placed of clause.literals)
-        if (names.includes(String(placed.literal.value))) used.add(placed);
-  }
-}
-
-/** "relate Alice to Bob as 'knows'", "link A with B as X". */
-const RELATE = new RegExp(
-  String.raw`\b(?:[Rr]elate|[Ll]ink|[Cc]onnect)\s+(${NAME})\s+(?:to|with)\s+(${NAME})\s+as\s+(\S+(?:\s\S+)*?)\s*$`,
-);
-/** Words that cannot be the relation in "Alice knows Bob". */
-const NOT_RELATIONS = new Set([
-  'and',
-  'or',
-  'to',
-  'with',
-  'as',
-  'of',
-  'in',
-  'on',
-  'for',
-  'from',
-  'by',
-  'at',
-  'is',
-  'the',
-  'a',
-  'an',
-  'then',
-]);
-
-/**
- * A relation the text says whole: "relate Alice to Bob as 'knows'", or "Alice knows Bob" / "Alice
- * 'works with' Bob" (two names and the word between them). Fills one item of a list of objects
- * whose fields are where it starts, where it ends and its type; only when the text gives all three.
- */
-function fillRelations(
-  tool: IndexedTool,
-  clauses: Clause[],
-  args: Record<string, unknown>,
-  used: Set<PlacedLiteral>,
-): void {
-  for (const param of tool.params) {
-    if (!param.fields || param.name in args) continue;
-    const text = param.fields.filter((f) => f.type === 'str');
-    const from = text.find((f) => /^(?:from|source|start|subject)/i.test(f.name));
-    const to = text.find((f) => /^(?:to|target|end|object)/i.test(f.name));
-    const kind = text.find(
-      (f) => f !== from && f !== to && /(?:type|kind|label|relation|predicate)/i.test(f.name),
-    );
-    if (!from || !to || !kind || param.fields.some((f) => f.required && ![from, to, kind].includes(f)))
-      continue;
-    for (const clause of clauses) {
-      let relation: [string, string, string] | undefined;
-      const relate = RELATE.exec(clause.text);
-      if (relate) relation = [relate[1], relate[2], relate[3]];
-      else {
-        // "Alice knows Bob": a name, one word or a quoted phrase, a name, and nothing else.
-        const quoted = clause.literals.find((l) => l.literal.quoted);
-        const lead = [...getItemNouns(tool, param), 'that', 'record', 'remember'].map(escapeRegExp).join('|');
-        const verb = quoted ? escapeRegExp(String(quoted.literal.value)) : String.raw`[a-z][\w-]*`;
-        const m = new RegExp(
-          String.raw`(?:^|:|\b(?:${lead})\b:?)\s*(${NAME})\s+(${verb})\s+(${NAME})\s*$`,
-        ).exec(clause.text);
-        if (m && !NOT_NAMES.has(m[1]) && !NOT_NAMES.has(m[3]) && !NOT_RELATIONS.has(m[2].toLowerCase()))
-          relation = [m[1], m[3], m[2]];
-      }
-      if (!relation) continue;
-      args[param.name] = [{ [from.name]: relation[0], [to.name]: relation[1], [kind.name]: relation[2] }];
-      for (const placed of clause.literals)
-        if (relation.includes(String(placed.literal.value))) used.add(placed);
-      break;
-    }
-  }
-}
-
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

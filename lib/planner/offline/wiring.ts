@@ -114,8 +114,9 @@ export function wireSteps(
     }
 
     // 3. A value the text gave another step for the same parameter.
+    const unclear = groups[i].unclear;
     for (const param of tool.params) {
-      if (param.name in call.args || param.holds.new) continue;
+      if (param.name in call.args || param.holds.new || unclear?.has(param.name)) continue;
       if (!param.required && !param.holds.setting) continue;
       const value = findCarriedValue(sources, param.name);
       if (value !== undefined) call.args[param.name] = value;
@@ -132,6 +133,14 @@ export function wireSteps(
       );
       if (previous && output) connect(param, { source: previous, output });
     }
+    // "write its content to /tmp/b.txt": a value that fitted two parameters is clear once an
+    // edge feeds the other one.
+    for (const [name, doubt] of unclear ?? []) {
+      const rival = doubt.rival === undefined ? undefined : call.args[doubt.rival];
+      if (name in call.args || typeof rival !== 'string' || !/^\{\{.*\}\}$/.test(rival)) continue;
+      call.args[name] = doubt.value;
+      given[i][name] = doubt.value;
+    }
     sources.push({ id: call.id, tool, args: call.args, given: given[i] });
   });
 
@@ -141,6 +150,7 @@ export function wireSteps(
     const tool = groups[i].tool;
     for (const param of tool.params) {
       if (param.name in call.args || param.holds.new || !param.holds.setting) continue;
+      if (groups[i].unclear?.has(param.name)) continue;
       for (let j = i + 1; j < calls.length; j++) {
         if (!(param.name in given[j])) continue;
         call.args[param.name] = given[j][param.name];

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { findLiterals } from './literals';
+
+const read = (text: string) => findLiterals(text).map((l) => [l.kind, l.value]);
+
+describe('values read by kind', () => {
+  it('reads an e-mail address whole, never its domain as a file name', () => {
+    expect(read('mail it to ana@example.org.')).toEqual([['email', 'ana@example.org']]);
+    expect(read('给 wang.lei@example.cn 发邮件')).toEqual([['email', 'wang.lei@example.cn']]);
+    expect(read("send to 'bo@example.com'")).toEqual([['email', 'bo@example.com']]);
+  });
+
+  it('reads times of day as HH:MM, in English and Chinese, and keeps ISO dates whole', () => {
+    expect(read('Convert 9:15 PM now')).toEqual([['time', '21:15']]);
+    expect(read('把北京时间 16:30 换算一下')).toEqual([['time', '16:30']]);
+    expect(read('since 2025-03-14T10:00:00Z')).toEqual([['date', '2025-03-14T10:00:00Z']]);
+  });
+
+  it('reads IANA zones as written and cities that name one, the city kept as written', () => {
+    expect(read('from America/Los_Angeles to Europe/Berlin')).toEqual([
+      ['timezone', 'America/Los_Angeles'],
+      ['timezone', 'Europe/Berlin'],
+    ]);
+    const [tokyo] = findLiterals('What time is it in Tokyo?');
+    expect(tokyo).toMatchObject({ kind: 'timezone', value: 'Asia/Tokyo', written: 'Tokyo' });
+    expect(findLiterals('in New York')[0]).toMatchObject({ value: 'America/New_York', written: 'New York' });
+  });
+
+  it('reads numbers with thousands separators and metric lengths', () => {
+    expect(findLiterals('within 1,500 m')[0]).toMatchObject({ kind: 'number', value: 1500, unit: 'm' });
+    expect(findLiterals('超时 120,000 毫秒')[0]).toMatchObject({ value: 120000, unit: '毫秒' });
+    expect(findLiterals('2 公里内')[0]).toMatchObject({ value: 2, unit: '公里' });
+    // Coordinates are two numbers, not one with a separator.
+    expect(read('116.481028,39.989643')).toEqual([
+      ['number', 116.481028],
+      ['number', 39.989643],
+    ]);
+  });
+});
