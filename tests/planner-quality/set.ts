@@ -60,6 +60,13 @@ const TOOLSET_FILES = {
   'brave-search-openai': ['converted/brave-search.openai-chat.json'],
   'puppeteer-anthropic': ['converted/puppeteer.anthropic.json'],
   'time-gemini': ['converted/time.gemini.json'],
+  airbnb: ['airbnb.json'],
+  'google-calendar': ['google-calendar.json'],
+  'baidu-map': ['baidu-map.json'],
+  repomix: ['repomix.json'],
+  'fetch-openai': ['converted/fetch.openai-chat.json'],
+  'redis-anthropic': ['converted/redis.anthropic.json'],
+  'howtocook-gemini': ['converted/howtocook.gemini.json'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
@@ -77,6 +84,15 @@ const CATALOGUES = {
     'converted/brave-search.openai-chat.json',
     'converted/puppeteer.anthropic.json',
     'converted/time.gemini.json',
+  ],
+  'round-b-catalogue': [
+    'airbnb.json',
+    'google-calendar.json',
+    'baidu-map.json',
+    'repomix.json',
+    'converted/fetch.openai-chat.json',
+    'converted/redis.anthropic.json',
+    'converted/howtocook.gemini.json',
   ],
 } as const satisfies Record<string, readonly string[]>;
 
