@@ -22,12 +22,6 @@ const OUTSIDE_NOTES = new RegExp(
  * TODO(lead): drop this exception when the planner rewrite is merged.
  */
 const NOT_YET = /^(?:lib\/planner\/|tests\/planner)/;
-/**
- * Code being rewritten on another branch (the editor bench); it still carries history tags until
- * that lands.
- * TODO(lead): drop this exception when that branch is merged.
- */
-const TAGS_NOT_YET = /^scripts\/bench\/editor\.ts/;
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
 /** An issue's number, a numbered pass, a seed's number: where code came from, not what it does. */
 const HISTORY_TAG = new RegExp(
@@ -117,7 +111,7 @@ describe('references to the design', () => {
 describe('history tags', () => {
   it('are not in code: comments and test names say what the code does and why', () => {
     const tagged = getTrackedFiles()
-      .filter((file) => CODE.test(file) && !TAGS_NOT_YET.test(file))
+      .filter((file) => CODE.test(file))
       .flatMap((file) => {
         const text = readTracked(file);
         return text === undefined ? [] : findHistoryTags(file, text);
