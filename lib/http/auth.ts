@@ -17,6 +17,7 @@ import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { createAuthMiddleware } from 'better-auth/api';
 import { getPrisma, type Db } from '../db/client';
 import { claimGuestWorkspace, ensurePersonalWorkspace } from '../db/workspaces';
+import { getRequestHost } from './csrf';
 import { getOwnerSecret, OWNER_COOKIE, readCookie, verifyOwnerCookie } from './owner';
 
 /** The prefix of Better Auth's cookies: `toolflow.session_token` (`__Secure-` over HTTPS). */
@@ -39,6 +40,14 @@ function createAuth(db: Db) {
     secret: getAuthSecret(),
     ...(process.env.BETTER_AUTH_URL?.trim() ? { baseURL: process.env.BETTER_AUTH_URL.trim() } : {}),
     basePath: '/api/auth',
+    // The host the browser addressed, as the app's own same-origin check reads it (csrf.ts, which
+    // every POST passes first): Next may hand Better Auth a request URL naming another host
+    // (localhost for 127.0.0.1), which would make its own check refuse our own pages.
+    trustedOrigins: (request) => {
+      if (!request) return [];
+      const host = getRequestHost(request);
+      return [`http://${host}`, `https://${host}`];
+    },
     database: prismaAdapter(db, { provider: 'postgresql' }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256, autoSignIn: true },
     rateLimit: { enabled: false },
