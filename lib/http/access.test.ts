@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertCan, assertWorkspaceAccess, can, getRequestOwner, ROLE_ACTIONS, type Action } from './access';
 import { createOwnerId, OWNER_COOKIE, signOwnerCookie } from './owner';
 
@@ -17,6 +17,21 @@ describe('getRequestOwner', () => {
     );
     expect(owner).toMatchObject({ isNew: true, role: 'owner', userId: null });
     expect(owner.id).toMatch(/^own_/);
+  });
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('refuses guests, with and without a cookie, when TOOLFLOW_REQUIRE_SIGN_IN=1', async () => {
+    vi.stubEnv('TOOLFLOW_REQUIRE_SIGN_IN', '1');
+    const cookie = `${OWNER_COOKIE}=${signOwnerCookie(createOwnerId())}`;
+    for (const headers of [{ cookie }, {} as Record<string, string>]) {
+      await expect(getRequestOwner(new Request('http://x/', { headers }))).rejects.toMatchObject({
+        status: 401,
+        code: 'unauthorized:sign_in',
+      });
+    }
   });
 
   it('gives one request one owner, a new one included, and another request another', async () => {

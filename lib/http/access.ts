@@ -86,6 +86,7 @@ async function resolveOwner(headers: Headers): Promise<RequestOwner> {
   const cookie = headers.get('cookie');
   const user = await getSessionUser(headers);
   if (!user) {
+    if (isSignInRequired()) throw signInRequired();
     const id = verifyOwnerCookie(readCookie(cookie, OWNER_COOKIE));
     return id
       ? { id, isNew: false, role: 'owner', userId: null }
@@ -103,12 +104,31 @@ async function resolveOwner(headers: Headers): Promise<RequestOwner> {
 }
 
 /**
+ * True when `TOOLFLOW_REQUIRE_SIGN_IN=1`: a team deployment with no guests. Every API request
+ * without a session is then 401, and every page that shows a workspace sends the browser to
+ * /sign-in. Share links stay readable by anyone who has one.
+ */
+export function isSignInRequired(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.TOOLFLOW_REQUIRE_SIGN_IN?.trim() === '1';
+}
+
+function signInRequired(): AppError {
+  return new AppError(
+    'unauthorized:sign_in',
+    'This Toolflow server requires signing in. Sign in at /sign-in, or send an account session.',
+  );
+}
+
+/**
  * The workspace a server page renders for, or null for a browser with no owner cookie and no
- * session yet (proxy.ts issues the cookie on the first page visit; pages only read).
+ * session yet (proxy.ts issues the cookie on the first page visit; pages only read). When sign-in
+ * is required, a browser without a session is sent to /sign-in.
  */
 export async function getPageOwner(): Promise<RequestOwner | null> {
-  const { headers } = await import('next/headers');
-  const owner = await resolveOwner(new Headers(await headers()));
+  const [{ headers }, { redirect }] = await Promise.all([import('next/headers'), import('next/navigation')]);
+  const requestHeaders = new Headers(await headers());
+  if (isSignInRequired() && !(await getSessionUser(requestHeaders))) redirect('/sign-in');
+  const owner = await resolveOwner(requestHeaders);
   return owner.isNew ? null : owner;
 }
 
