@@ -138,8 +138,9 @@ test('two people: a shared workspace, an invitation by e-mail, a viewer reads, a
   // As a viewer: the editor opens read-only, and a save is refused.
   await member.goto(`/w/${workflow.id}`);
   await expect(member.getByTestId('rename-workflow')).toHaveCount(0);
+  const read = (await (await member.request.get(`/api/workflows/${workflow.id}`)).json()).workflow;
   const refused = await member.request.put(`/api/workflows/${workflow.id}`, {
-    data: { version: workflow.version, name: 'Mine now', document: {} },
+    data: { version: read.version, name: 'Mine now', document: read.document },
   });
   expect(refused.status()).toBe(403);
 
