@@ -31,10 +31,10 @@ export const GET = withErrors(async (request: Request) => {
 
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
+  const name = (await parseJsonBody(request, validateCreateWorkspace)).name.trim();
   const owner = await getRequestOwner(request);
   const userId = requireSignedIn(owner, 'create a shared workspace');
   await enforceRateLimit(creations, getRateLimitKey(request, owner), 'new workspaces');
-  const name = (await parseJsonBody(request, validateCreateWorkspace)).name.trim();
   const workspace = await createTeamWorkspace(await getPrisma(), userId, name);
   return Response.json({ workspace }, { status: 201 });
 });

@@ -7,6 +7,7 @@
  */
 import { toNextJsHandler } from 'better-auth/next-js';
 import { getAuth } from '@/lib/http/auth';
+import { readJson } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { withErrors } from '@/lib/http/errors';
 import { createRateLimiter, enforceRateLimit, getClientAddress } from '@/lib/http/rate-limit';
@@ -34,5 +35,10 @@ export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   if (SIGN_IN_PATH.test(new URL(request.url).pathname))
     await enforceRateLimit(signIns, `addr:${getClientAddress(request)}`, 'sign-in attempts');
-  return handle(request);
+  // The body passes the same size, nesting and media-type limits as every route's (lib/http/body.ts)
+  // before Better Auth reads it.
+  const body = await readJson(request);
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  return handle(new Request(request.url, { method: 'POST', headers, body: JSON.stringify(body) }));
 });

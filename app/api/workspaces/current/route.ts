@@ -15,9 +15,9 @@ export const dynamic = 'force-dynamic';
 
 export const PUT = withErrors(async (request: Request) => {
   assertSameOrigin(request);
+  const { id } = await parseJsonBody(request, validateCurrentWorkspace);
   const owner = await getRequestOwner(request);
   const userId = requireSignedIn(owner, 'switch workspaces');
-  const { id } = await parseJsonBody(request, validateCurrentWorkspace);
   const role = await getMemberRole(await getPrisma(), id, userId);
   if (!role) throw new AppError('not_found:workspace', `No workspace with id "${id}" that you belong to.`);
   const cookie = [

@@ -29,9 +29,9 @@ export const GET = withErrors(async (request: Request, context: Context) => {
 export const POST = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
+  const { email, role } = await parseJsonBody(request, validateInvite);
   const { userId } = await requireWorkspaceRole(request, id, 'manage', 'invite members to this workspace');
   await enforceRateLimit(invitations, `user:${userId}`, 'invitations');
-  const { email, role } = await parseJsonBody(request, validateInvite);
   const db = await getPrisma();
   const workspace = await db.owner.findUnique({ where: { id }, select: { kind: true } });
   if (workspace?.kind === 'personal')

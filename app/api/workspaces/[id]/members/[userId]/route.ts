@@ -26,13 +26,13 @@ const LAST_OWNER = new AppError(
 export const PATCH = withErrors(async (request: Request, context: Context) => {
   const { id, userId } = await context.params;
   assertSameOrigin(request);
+  const { role } = await parseJsonBody(request, validateRole);
   const { role: callerRole } = await requireWorkspaceRole(
     request,
     id,
     'manage',
     'change roles in this workspace',
   );
-  const { role } = await parseJsonBody(request, validateRole);
   const db = await getPrisma();
   const current = await getMemberRole(db, id, userId);
   if (!current) throw memberNotFound(userId);
