@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import { cookies } from 'next/headers';
 import { getPrisma } from '@/lib/db/client';
 import { listWorkflows } from '@/lib/db/workflows';
-import { OWNER_COOKIE, verifyOwnerCookie } from '@/lib/http/owner';
+import { getPageAccount } from '@/lib/http/access';
+import { AccountBar } from '@/components/account/account-bar';
 import { createPlannerFromEnv } from '@/lib/llm/env';
 import { NewWorkflowButton } from '@/components/home/new-workflow-button';
 import { WorkflowList } from '@/components/home/workflow-list';
@@ -20,8 +20,8 @@ function getConfiguredModel(): string | null {
 
 /** Home: describe a task to start a workflow, and my workflows, newest first, to open and manage. */
 export default async function HomePage() {
-  const ownerId = verifyOwnerCookie((await cookies()).get(OWNER_COOKIE)?.value);
-  const workflows = await listWorkflows(await getPrisma(), { ownerId });
+  const { owner, user, workspaces: spaces } = await getPageAccount();
+  const workflows = await listWorkflows(await getPrisma(), { ownerId: owner?.id ?? null });
   return (
     <main className="page home">
       <header className="home__head">
@@ -30,6 +30,11 @@ export default async function HomePage() {
           <Link href="/toolkits" data-testid="nav-toolkits">
             Toolkits
           </Link>
+          <AccountBar
+            user={user ? { email: user.email } : null}
+            workspaces={spaces.map(({ id, name, role }) => ({ id, name, role }))}
+            current={user ? (owner?.id ?? null) : null}
+          />
         </nav>
       </header>
       <p className="muted home__lede">

@@ -43,7 +43,7 @@ function findRoutes(dir = APP): Route[] {
 }
 
 /** Pages that show one owner's data: never kept by any cache but the owner's own browser's memory. */
-const OWNER_PAGES = ['/', '/w/[id]', '/w/[id]/runs/[runId]'];
+const OWNER_PAGES = ['/', '/w/[id]', '/w/[id]/runs/[runId]', '/workspaces/[id]'];
 
 const cacheControl = (res: APIResponse) => res.headers()['cache-control'] ?? '';
 const issuesCookie = (res: APIResponse) => /toolflow_owner=/.test(res.headers()['set-cookie'] ?? '');
@@ -101,6 +101,8 @@ test('every route answers with the Cache-Control its answer needs, with and with
     token: () => share.token,
     index: () => '0',
     hash: () => '0'.repeat(64),
+    // The members routes answer a visitor without a session 401 before they look at it.
+    userId: () => 'user_unknown',
   };
   const urlOf = (route: Route) =>
     route.path.replace(/\[(\w+)\]/g, (_, name: string) => {

@@ -20,7 +20,7 @@ export function isProxyTrusted(env: Record<string, string | undefined> = process
 }
 
 /** The host the request was addressed to, as the browser saw it. */
-function getRequestHost(request: Request): string {
+export function getRequestHost(request: Request): string {
   // Behind a trusted proxy, the proxy's X-Forwarded-Host names the host the browser used (the
   // proxy may send its own Host upstream). Without one, a client could name any host there and
   // make its Origin match, so only Host counts.

@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  assertOwnsWorkflow,
   createOwnerId,
   getOwnerSecret,
   getOwnerSetCookie,
-  getRequestOwner,
   OWNER_COOKIE,
   readCookie,
   signOwnerCookie,
@@ -62,19 +60,10 @@ describe('verifyOwnerCookie', () => {
   });
 });
 
-describe('getRequestOwner', () => {
-  it('reads the owner from the cookie header among other cookies', () => {
-    const id = createOwnerId();
-    const request = new Request('http://x/', {
-      headers: { cookie: `a=1; ${OWNER_COOKIE}=${signOwnerCookie(id)}; b=2` },
-    });
-    expect(getRequestOwner(request)).toEqual({ id, isNew: false });
-  });
-
-  it('makes a new owner when there is no valid cookie, and the response issues it', () => {
+describe('withOwnerCookie', () => {
+  it('issues the cookie for a new owner: httpOnly, SameSite=Lax, not Secure over http', () => {
     const request = new Request('http://x/');
-    const owner = getRequestOwner(request);
-    expect(owner.isNew).toBe(true);
+    const owner = { id: createOwnerId(), isNew: true };
     const response = withOwnerCookie(Response.json({}), owner, request);
     const setCookie = response.headers.get('set-cookie')!;
     expect(setCookie).toContain(`${OWNER_COOKIE}=v1.${owner.id}.`);
@@ -82,13 +71,6 @@ describe('getRequestOwner', () => {
     expect(setCookie).toContain('SameSite=Lax');
     expect(setCookie).not.toContain('Secure');
     expect(readCookie(setCookie.split(';')[0], OWNER_COOKIE)).toBe(signOwnerCookie(owner.id));
-  });
-
-  it('gives one request one owner, a new one included, and another request another', () => {
-    const request = new Request('http://x/');
-    const owner = getRequestOwner(request);
-    expect(getRequestOwner(request)).toBe(owner);
-    expect(getRequestOwner(new Request('http://x/')).id).not.toBe(owner.id);
   });
 
   it('does not issue a cookie for a known owner', () => {
@@ -99,23 +81,5 @@ describe('getRequestOwner', () => {
 
   it('marks the cookie Secure over https', () => {
     expect(getOwnerSetCookie(createOwnerId(), true)).toContain('; Secure');
-  });
-});
-
-describe('assertOwnsWorkflow', () => {
-  const owner = { id: createOwnerId(), isNew: false };
-  it('lets the owner through', () => {
-    expect(() => assertOwnsWorkflow(owner, { id: 'wf_1', ownerId: owner.id }, 'change')).not.toThrow();
-  });
-  it('refuses someone else, and a workflow nobody owns, with 403 saying what to do', () => {
-    for (const ownerId of [createOwnerId(), null]) {
-      try {
-        assertOwnsWorkflow(owner, { id: 'wf_1', ownerId }, 'change');
-        expect.unreachable();
-      } catch (error) {
-        expect((error as { status: number }).status).toBe(403);
-        expect((error as Error).message).toContain('Ask its owner for a share link');
-      }
-    }
   });
 });

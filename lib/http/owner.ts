@@ -1,8 +1,9 @@
 import 'server-only';
 /**
  * Ownership without a sign-up wall: every browser gets an anonymous owner id in an httpOnly,
- * SameSite=Lax cookie signed with HMAC-SHA256. The id is the `Owner` row's key; a real account
- * later links owners through `Owner.accountId`, so no workflow row has to change.
+ * SameSite=Lax cookie signed with HMAC-SHA256. The id is its guest workspace's: the `Owner` row
+ * its workflows, toolkits and runs name. Which workspace a request acts in, and with which role,
+ * is decided in access.ts (a signed-in browser acts in its account's workspaces).
  *
  * The signing key is `TOOLFLOW_SECRET`. Outside production, when it is unset, one is generated
  * once and kept in `${TOOLFLOW_DATA_DIR ?? '.data'}/secret`, so `npm run dev` needs no set-up and
@@ -12,7 +13,6 @@ import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from './errors';
 import { getSecretConfigProblem } from './secret-config';
 
 export const OWNER_COOKIE = 'toolflow_owner';
@@ -20,8 +20,8 @@ export const OWNER_COOKIE = 'toolflow_owner';
 const OWNER_COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
 const COOKIE_VERSION = 'v1';
 
-/** The owner a request acts for. `isNew` means the cookie must be issued with the response. */
-export interface RequestOwner {
+/** A guest owner; `isNew` means the cookie must be issued with the response. */
+interface GuestOwner {
   id: string;
   isNew: boolean;
 }
@@ -120,23 +120,6 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
-const requestOwners = new WeakMap<Request, RequestOwner>();
-
-/**
- * The owner a request acts for: the one in its signed cookie, or a fresh identity when there is
- * none (API clients without a cookie still work; the response issues one — see `withOwnerCookie`).
- * One request has one owner, however many steps of its route ask.
- */
-export function getRequestOwner(request: Request): RequestOwner {
-  let owner = requestOwners.get(request);
-  if (!owner) {
-    const id = verifyOwnerCookie(readCookie(request.headers.get('cookie'), OWNER_COOKIE));
-    owner = id ? { id, isNew: false } : { id: createOwnerId(), isNew: true };
-    requestOwners.set(request, owner);
-  }
-  return owner;
-}
-
 /** The `Set-Cookie` value that gives a browser this owner identity. */
 export function getOwnerSetCookie(ownerId: string, secure: boolean): string {
   return [
@@ -158,33 +141,8 @@ export function isSecureRequest(request: Request): boolean {
 }
 
 /** Issues the owner cookie on the response when the owner is new; returns the response. */
-export function withOwnerCookie(response: Response, owner: RequestOwner, request: Request): Response {
+export function withOwnerCookie(response: Response, owner: GuestOwner, request: Request): Response {
   if (owner.isNew)
     response.headers.append('set-cookie', getOwnerSetCookie(owner.id, isSecureRequest(request)));
   return response;
-}
-
-/**
- * Refuses (403) when `owner` does not own the workflow. Reads are owner-only too: a workflow's
- * URL is not a way to share it (it could not be revoked); share links are (README: Ownership).
- */
-export function assertOwnsWorkflow(
-  owner: RequestOwner,
-  workflow: { id: string; ownerId: string | null },
-  action: string,
-): void {
-  if (workflow.ownerId !== null && workflow.ownerId === owner.id) return;
-  throw new AppError(
-    'forbidden:workflow',
-    `You cannot ${action} workflow "${workflow.id}": it belongs to another browser. Ask its owner for a share link and fork it to get your own copy.`,
-  );
-}
-
-/**
- * The owner id of the browser rendering a server page, or null when it has no valid cookie yet
- * (proxy.ts issues one on the first page visit). Pages cannot set cookies; they only read.
- */
-export async function getPageOwnerId(): Promise<string | null> {
-  const { cookies } = await import('next/headers');
-  return verifyOwnerCookie((await cookies()).get(OWNER_COOKIE)?.value);
 }

@@ -11,7 +11,7 @@ import { getRevision } from '../db/revisions';
 import { createRun, finishRun, setRunJob, type RunSummary } from '../db/runs';
 import type { WorkflowRecord } from '../db/workflows';
 import { AppError } from '../http/errors';
-import type { RequestOwner } from '../http/owner';
+import type { RequestOwner } from '../http/access';
 import { getMcpClientOptions, getMcpServerConfigs, getSampleDataNote } from '../mcp/config';
 import { planRunHere } from '../mcp/run-port';
 import { getRunPathRedactor } from '../mcp/server-paths';

@@ -11,7 +11,8 @@ import { listToolkits } from '@/lib/db/toolkits';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
+import { withOwnerCookie } from '@/lib/http/owner';
+import { assertCan, getRequestOwner } from '@/lib/http/access';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { createPlannerFromEnv } from '@/lib/llm/env';
 import { runPlanner } from '@/lib/planner/loop';
@@ -36,7 +37,8 @@ export const POST = withErrors(async (request: Request) => {
   const body = await parseJsonBody(request, validatePlanRequest);
 
   // authorize
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
+  assertCan(owner, 'edit', 'plan in this workspace');
   await enforceRateLimit(runs, getRateLimitKey(request, owner), 'planning runs');
 
   // load
@@ -57,8 +59,8 @@ export const POST = withErrors(async (request: Request) => {
   }
   let document: WorkflowDocument | undefined = body.document;
   if (body.workflowId !== undefined) {
-    if (document) await requireOwnedWorkflow(request, body.workflowId, 'plan in');
-    else document = (await loadOwnedWorkflow(request, body.workflowId, 'plan in')).workflow.document;
+    if (document) await requireOwnedWorkflow(request, body.workflowId, 'plan in', 'edit');
+    else document = (await loadOwnedWorkflow(request, body.workflowId, 'plan in', 'edit')).workflow.document;
   }
   if (document)
     assertExportableDocument(document, { at: body.document ? '/document' : '', what: 'The document' });

@@ -8,7 +8,7 @@
 import type { Db } from '@/lib/db/client';
 import { getRun, type NodeRunSummary, type RunSummary } from '@/lib/db/runs';
 import { AppError } from '@/lib/http/errors';
-import type { RequestOwner } from '@/lib/http/owner';
+import { assertWorkspaceAccess, type Action, type RequestOwner } from '@/lib/http/access';
 import type { PathRedactor } from '@/lib/run/server-paths';
 
 /** 404 naming the run. */
@@ -19,21 +19,17 @@ export function runNotFound(id: string): AppError {
   );
 }
 
-/** Loads a run and refuses (403) anyone but its owner. */
+/** Loads a run and refuses (403) anyone outside its workspace, or whose role does not allow `action`. */
 export async function requireOwnedRun(
   db: Db,
   id: string,
   owner: RequestOwner,
-  action: string,
+  what: string,
+  action: Action = 'read',
 ): Promise<RunSummary> {
   const run = await getRun(db, id);
   if (!run) throw runNotFound(id);
-  if (run.ownerId !== owner.id) {
-    throw new AppError(
-      'forbidden:run',
-      `You cannot ${action} test-run "${id}": it belongs to another browser. Runs are visible to their owner only.`,
-    );
-  }
+  assertWorkspaceAccess(owner, 'run', run, action, what);
   return run;
 }
 

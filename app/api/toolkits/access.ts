@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { getToolkit, type ToolkitRecord } from '@/lib/db/toolkits';
 import type { McpProblem } from '@/lib/mcp/client';
 import { AppError } from '@/lib/http/errors';
-import type { RequestOwner } from '@/lib/http/owner';
+import { assertCan, assertWorkspaceAccess, type RequestOwner } from '@/lib/http/access';
 import type { Issue } from '@/lib/result';
 import { getToolkitRunnability } from '@/lib/toolkits/runnable';
 
@@ -29,6 +29,7 @@ export async function requireToolkit(
   const toolkit = await getToolkit(db, id);
   if (!toolkit) throw toolkitNotFound(id);
   if (toolkit.builtin) {
+    if (access === 'read') assertCan(owner, 'read', `${action} "${toolkit.name}"`);
     if (access === 'write') {
       throw new AppError(
         'forbidden:builtin_toolkit',
@@ -37,12 +38,7 @@ export async function requireToolkit(
     }
     return toolkit;
   }
-  if (toolkit.ownerId === null || toolkit.ownerId !== owner.id) {
-    throw new AppError(
-      'forbidden:toolkit',
-      `You cannot ${action} toolkit "${toolkit.id}": it belongs to another browser.`,
-    );
-  }
+  assertWorkspaceAccess(owner, 'toolkit', toolkit, access === 'write' ? 'edit' : 'read', action);
   return toolkit;
 }
 

@@ -11,7 +11,8 @@ import { createToolkit, listToolkits } from '@/lib/db/toolkits';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
+import { withOwnerCookie } from '@/lib/http/owner';
+import { assertCan, getRequestOwner } from '@/lib/http/access';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import {
   getConfiguredServerNames,
@@ -31,7 +32,8 @@ export const dynamic = 'force-dynamic';
 const additions = createRateLimiter({ name: 'toolkit-additions', limit: 30, windowMs: 60_000 });
 
 export const GET = withErrors(async (request: Request) => {
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
+  assertCan(owner, 'read', 'see the toolkits of this workspace');
   const db = await getPrisma();
   const toolkits = await listToolkits(db, { ownerId: owner.isNew ? null : owner.id });
   const configs = await getMcpServerConfigs();
@@ -54,7 +56,8 @@ export const GET = withErrors(async (request: Request) => {
 
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
+  assertCan(owner, 'edit', 'add toolkits to this workspace');
   await enforceRateLimit(additions, getRateLimitKey(request, owner), 'new toolkits');
   const body = await parseJsonBody(request, validateCreateToolkit);
   const sources = TOOLKIT_SOURCES.filter((key) => body[key] !== undefined);

@@ -1,6 +1,7 @@
 /**
  * The opening every /api/workflows/[id]/** route shares: who asks, the database, and the
- * workflow — 404 when it is unknown, 403 when it is not the caller's. Routes that need the
+ * workflow — 404 when it is unknown, 403 when it is not in the caller's workspace or the caller's
+ * role there does not allow the action (lib/http/access.ts). Routes that need the
  * document use `loadOwnedWorkflow`; the others read only its owner and version with
  * `requireOwnedWorkflow`.
  */
@@ -8,7 +9,7 @@ import { getPrisma, type Db } from '@/lib/db/client';
 import { getWorkflow, getWorkflowAccess, type WorkflowAccess, type WorkflowRecord } from '@/lib/db/workflows';
 import { AppError } from '@/lib/http/errors';
 import { getExportFileName } from '@/lib/workflow/file-name';
-import { assertOwnsWorkflow, getRequestOwner, type RequestOwner } from '@/lib/http/owner';
+import { assertWorkspaceAccess, getRequestOwner, type Action, type RequestOwner } from '@/lib/http/access';
 
 /** 404 naming the id. */
 export function workflowNotFound(id: string): AppError {
@@ -28,33 +29,38 @@ export interface OwnedWorkflow<W> {
 async function openOwned<W extends { id: string; ownerId: string | null }>(
   request: Request,
   id: string,
-  action: string,
+  what: string,
+  action: Action,
   load: (db: Db, id: string) => Promise<W | null>,
 ): Promise<OwnedWorkflow<W>> {
-  const owner = getRequestOwner(request);
-  const db = await getPrisma();
+  const [owner, db] = await Promise.all([getRequestOwner(request), getPrisma()]);
   const workflow = await load(db, id);
   if (!workflow) throw workflowNotFound(id);
-  assertOwnsWorkflow(owner, workflow, action);
+  assertWorkspaceAccess(owner, 'workflow', workflow, action, what);
   return { db, owner, workflow };
 }
 
-/** Loads who owns the workflow (and its version) and refuses unless it is the caller (`action` words the 403). */
+/**
+ * Loads who owns the workflow (and its version) and refuses unless the caller may do `action` to
+ * it (`what` words the 403).
+ */
 export function requireOwnedWorkflow(
   request: Request,
   id: string,
-  action: string,
+  what: string,
+  action: Action,
 ): Promise<OwnedWorkflow<WorkflowAccess>> {
-  return openOwned(request, id, action, getWorkflowAccess);
+  return openOwned(request, id, what, action, getWorkflowAccess);
 }
 
-/** Loads the whole workflow, document included, and refuses unless it is the caller's. */
+/** Loads the whole workflow, document included, and refuses unless the caller may do `action` to it. */
 export function loadOwnedWorkflow(
   request: Request,
   id: string,
-  action: string,
+  what: string,
+  action: Action,
 ): Promise<OwnedWorkflow<WorkflowRecord>> {
-  return openOwned(request, id, action, getWorkflow);
+  return openOwned(request, id, what, action, getWorkflow);
 }
 
 /** Response headers for a JSON download. */

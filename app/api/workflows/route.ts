@@ -5,7 +5,8 @@ import { createWorkflow, listWorkflows } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { withErrors } from '@/lib/http/errors';
-import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
+import { withOwnerCookie } from '@/lib/http/owner';
+import { assertCan, getRequestOwner } from '@/lib/http/access';
 import { enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { workflowCreations } from './limits';
 import { assertExportableDocument, readWorkflowName, validateCreateWorkflow } from './schema';
@@ -13,7 +14,8 @@ import { assertExportableDocument, readWorkflowName, validateCreateWorkflow } fr
 export const dynamic = 'force-dynamic';
 
 export const GET = withErrors(async (request: Request) => {
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
+  assertCan(owner, 'read', 'see the workflows of this workspace');
   const db = await getPrisma();
   const workflows = owner.isNew ? [] : await listWorkflows(db, { ownerId: owner.id });
   return withOwnerCookie(Response.json({ workflows } satisfies WorkflowListResponse), owner, request);
@@ -21,7 +23,8 @@ export const GET = withErrors(async (request: Request) => {
 
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
+  assertCan(owner, 'edit', 'create workflows in this workspace');
   await enforceRateLimit(workflowCreations, getRateLimitKey(request, owner), 'new workflows');
   const body = await parseJsonBody(request, validateCreateWorkflow);
   const name = readWorkflowName(body.name);

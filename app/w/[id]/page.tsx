@@ -4,7 +4,7 @@ import { cache } from 'react';
 import { getPrisma } from '@/lib/db/client';
 import { getWorkflow } from '@/lib/db/workflows';
 import { getValueProblems } from '@/lib/workflow/export';
-import { getPageOwnerId } from '@/lib/http/owner';
+import { can, getPageOwner } from '@/lib/http/access';
 import { createPlannerFromEnv } from '@/lib/llm/env';
 import { Editor } from '@/components/editor/editor';
 import { NotYourWorkflow } from '@/components/save/not-your-workflow';
@@ -16,8 +16,10 @@ type Props = { params: Promise<{ id: string }> };
 
 // One lookup per request, shared by the metadata and the page.
 const load = cache(async (id: string) => {
-  const [workflow, ownerId] = await Promise.all([getWorkflow(await getPrisma(), id), getPageOwnerId()]);
-  return { workflow, isOwner: !!workflow && workflow.ownerId !== null && workflow.ownerId === ownerId };
+  const [workflow, owner] = await Promise.all([getWorkflow(await getPrisma(), id), getPageOwner()]);
+  const isOwner = !!workflow && !!owner && workflow.ownerId !== null && workflow.ownerId === owner.id;
+  // A viewer of the workspace sees the editor read-only; the API refuses their writes anyway.
+  return { workflow, isOwner, canEdit: isOwner && can(owner.role, 'edit') };
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -27,10 +29,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: workflow ? (isOwner ? workflow.name : 'Not your workflow') : 'Not found' };
 }
 
-/** The editor for one workflow; only its owner may open it (others are told to ask for a share link). */
+/** The editor for one workflow; only its workspace may open it (others are told to ask for a share link). */
 export default async function WorkflowPage({ params }: Props) {
   const { id } = await params;
-  const { workflow, isOwner } = await load(id);
+  const { workflow, isOwner, canEdit } = await load(id);
   if (!workflow) notFound();
   if (!isOwner) return <NotYourWorkflow />;
   // The configured language model, offered next to the offline planner in the prompt bar.
@@ -38,7 +40,7 @@ export default async function WorkflowPage({ params }: Props) {
   return (
     <Editor
       init={{
-        meta: { id: workflow.id, name: workflow.name, version: workflow.version, readOnly: false },
+        meta: { id: workflow.id, name: workflow.name, version: workflow.version, readOnly: !canEdit },
         // Read without prototypes (lib/db); a Client Component's props must be plain objects.
         doc: toClientProps(workflow.document),
         // Checked here, so the browser needs the schema compiler only once something changes.

@@ -2,7 +2,7 @@
 import { getPrisma } from '@/lib/db/client';
 import { getRunNodes } from '@/lib/db/runs';
 import { withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
+import { getRequestOwner } from '@/lib/http/access';
 import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { requireOwnedRun, toNodesJson, toRunJson } from '../access';
 
@@ -12,7 +12,7 @@ type Context = { params: Promise<{ runId: string }> };
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { runId } = await context.params;
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
   const db = await getPrisma();
   const run = await requireOwnedRun(db, runId, owner, 'see');
   const paths = getRunPathRedactor(run.ownerId);

@@ -4,7 +4,7 @@ import { getPrisma } from '@/lib/db/client';
 import { deleteToolkit } from '@/lib/db/toolkits';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
+import { getRequestOwner } from '@/lib/http/access';
 import { getConfiguredServerNames } from '@/lib/mcp/config';
 import { requireToolkit, toolkitNotFound, toToolkitJson } from '../access';
 
@@ -14,7 +14,7 @@ type Context = { params: Promise<{ id: string }> };
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
   const db = await getPrisma();
   const toolkit = await requireToolkit(db, id, owner, 'open', 'read');
   return Response.json({
@@ -25,7 +25,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
 export const DELETE = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
   const db = await getPrisma();
   await requireToolkit(db, id, owner, 'delete', 'write');
   if (!(await deleteToolkit(db, id))) throw toolkitNotFound(id);

@@ -9,7 +9,7 @@ import { deleteWorkflow, getWorkflowText, updateWorkflow } from '@/lib/db/workfl
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { assertOwnsWorkflow, getRequestOwner } from '@/lib/http/owner';
+import { assertCan, assertWorkspaceAccess, getRequestOwner } from '@/lib/http/access';
 import { getPrisma } from '@/lib/db/client';
 import { loadOwnedWorkflow, requireOwnedWorkflow, workflowNotFound } from '../access';
 import {
@@ -40,10 +40,10 @@ type Context = { params: Promise<{ id: string }> };
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
   const row = await getWorkflowText(await getPrisma(), id);
   if (!row) throw workflowNotFound(id);
-  assertOwnsWorkflow(owner, row, 'open');
+  assertWorkspaceAccess(owner, 'workflow', row, 'read', 'open');
   // The document goes out as the stored JSON text, never parsed and serialized again; the other
   // fields around it in WorkflowResponse's order.
   const { documentText, id: _id, ownerId, name, task, ...rest } = row;
@@ -61,8 +61,10 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
   const name = readWorkflowName(body.name);
   assertExportableDocument(body.document, { at: '/document', what: 'The document' });
   // The ownership check rides on the write itself (one statement, one round trip); only a write
-  // that changed nothing looks further, to say 404, 403 or 409 in that order.
-  const owner = getRequestOwner(request);
+  // that changed nothing looks further, to say 404, 403 or 409 in that order. The role is known
+  // before the write: a viewer of the workspace is refused before anything is written.
+  const owner = await getRequestOwner(request);
+  assertCan(owner, 'edit', `change workflow "${id}"`);
   const outcome = await updateWorkflow(await getPrisma(), id, {
     expectedVersion: body.version,
     name,
@@ -77,7 +79,7 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
   }
   if (outcome.reason === 'not_found') throw workflowNotFound(id);
   if (outcome.reason === 'forbidden') {
-    assertOwnsWorkflow(owner, outcome.access, 'change');
+    assertWorkspaceAccess(owner, 'workflow', outcome.access, 'edit', 'change');
     throw new Error(`Workflow "${id}" was refused to its own owner.`);
   }
   throw versionConflict(body.version, outcome.current, ...SAVE_CONFLICT);
@@ -88,7 +90,7 @@ export const PATCH = withErrors(async (request: Request, context: Context) => {
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateRenameWorkflow);
   const name = readWorkflowName(body.name);
-  const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'rename');
+  const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'rename', 'edit');
   if (workflow.version !== body.version) throw versionConflict(body.version, workflow, ...RENAME_CONFLICT);
   // A rename is a save of the same document under the new name: a version like any other, which
   // an autosave entry of the last few minutes takes in.
@@ -110,7 +112,7 @@ export const PATCH = withErrors(async (request: Request, context: Context) => {
 export const DELETE = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
-  const { db } = await requireOwnedWorkflow(request, id, 'delete');
+  const { db } = await requireOwnedWorkflow(request, id, 'delete', 'delete');
   if (!(await deleteWorkflow(db, id))) throw workflowNotFound(id);
   return new Response(null, { status: 204 });
 });

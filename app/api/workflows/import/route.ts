@@ -9,7 +9,8 @@ import { createWorkflow } from '@/lib/db/workflows';
 import { readJson } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner, withOwnerCookie } from '@/lib/http/owner';
+import { withOwnerCookie } from '@/lib/http/owner';
+import { assertCan, getRequestOwner } from '@/lib/http/access';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { getToolSnapshot } from '@/lib/workflow/graph';
 import { importWorkflow } from '@/lib/workflow/import';
@@ -21,7 +22,8 @@ const imports = createRateLimiter({ name: 'imports', limit: 60, windowMs: 60_000
 
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
+  assertCan(owner, 'edit', 'import workflows into this workspace');
   await enforceRateLimit(imports, getRateLimitKey(request, owner), 'imports');
   const json = await readJson(request);
   const imported = importWorkflow(json);

@@ -10,7 +10,7 @@ import { getPrisma } from '@/lib/db/client';
 import { onRunChange } from '@/lib/db/run-changes';
 import { getRun, getRunNodes } from '@/lib/db/runs';
 import { withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
+import { getRequestOwner } from '@/lib/http/access';
 import { FINAL_RUN_STATUSES } from '@/lib/run/types';
 import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { requireOwnedRun, toNodesJson, toRunJson } from '../../access';
@@ -26,7 +26,7 @@ const PING_MS = 15_000;
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { runId } = await context.params;
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
   const db = await getPrisma();
   const paths = getRunPathRedactor((await requireOwnedRun(db, runId, owner, 'follow')).ownerId);
   const encoder = new TextEncoder();

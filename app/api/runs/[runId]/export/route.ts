@@ -5,7 +5,7 @@
 import { getPrisma } from '@/lib/db/client';
 import { getRunExport } from '@/lib/db/runs';
 import { withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
+import { getRequestOwner } from '@/lib/http/access';
 import { requireOwnedRun } from '../../access';
 
 export const dynamic = 'force-dynamic';
@@ -14,7 +14,7 @@ type Context = { params: Promise<{ runId: string }> };
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { runId } = await context.params;
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
   const db = await getPrisma();
   await requireOwnedRun(db, runId, owner, 'download');
   const { exportText, exportHash } = (await getRunExport(db, runId))!;

@@ -10,7 +10,7 @@ import { replaceToolkitTools } from '@/lib/db/toolkits';
 import { parseJsonBody, readBodyText } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
+import { assertCan, getRequestOwner } from '@/lib/http/access';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { getConfiguredServerNames, getConfiguredStdioTarget, getMcpClientOptions } from '@/lib/mcp/config';
 import { getSampleSpace } from '@/lib/mcp/sample-spaces';
@@ -31,7 +31,8 @@ type Context = { params: Promise<{ id: string }> };
 export const POST = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
+  assertCan(owner, 'edit', 'refresh toolkits in this workspace');
   await enforceRateLimit(refreshes, getRateLimitKey(request, owner), 'toolkit refreshes');
   const body = await parseOptionalBody(request);
   const db = await getPrisma();

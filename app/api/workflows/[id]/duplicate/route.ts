@@ -7,7 +7,7 @@ import type { WorkflowResponse } from '@/lib/api/types';
 import { duplicateWorkflow } from '@/lib/db/workflows';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
+import { getRequestOwner } from '@/lib/http/access';
 import { enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
 import { loadOwnedWorkflow } from '../../access';
 import { workflowCreations } from '../../limits';
@@ -22,10 +22,10 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   assertSameOrigin(request);
   await enforceRateLimit(
     workflowCreations,
-    getRateLimitKey(request, getRequestOwner(request)),
+    getRateLimitKey(request, await getRequestOwner(request)),
     'new workflows',
   );
-  const { db, owner, workflow: source } = await loadOwnedWorkflow(request, id, 'duplicate');
+  const { db, owner, workflow: source } = await loadOwnedWorkflow(request, id, 'duplicate', 'edit');
   // Saved before every write was checked, a workflow may not export; its copy would keep that.
   assertExportableDocument(source.document, {
     at: '',

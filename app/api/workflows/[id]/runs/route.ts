@@ -28,7 +28,7 @@ const runs = createRateLimiter({ name: 'test-runs', limit: 30, windowMs: 60_000 
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
-  const { db, owner } = await requireOwnedWorkflow(request, id, 'see the runs of');
+  const { db, owner } = await requireOwnedWorkflow(request, id, 'see the runs of', 'read');
   const list = await listRuns(db, id, { limit: 100 });
   const paths = getRunPathRedactor(owner.id);
   return Response.json({ runs: list.map((run) => toRunJson(run, paths)) });
@@ -38,7 +38,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateCreateRun);
-  const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'run');
+  const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'run', 'run');
   await enforceRateLimit(runs, getRateLimitKey(request, owner), 'test-runs');
   const prepared = await prepareRun(db, workflow, body.version, owner);
   const run = await startRun(db, prepared, { ownerId: owner.id, limits: getRunLimits(process.env) });

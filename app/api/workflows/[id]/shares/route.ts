@@ -23,7 +23,7 @@ const shareCreations = createRateLimiter({ name: 'share-creations', limit: 30, w
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
-  const { db, workflow } = await loadOwnedWorkflow(request, id, 'see the share links of');
+  const { db, workflow } = await loadOwnedWorkflow(request, id, 'see the share links of', 'share');
   const now = new Date();
   const shares = (await listShares(db, id)).map((s) => ({
     ...s,
@@ -36,7 +36,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateCreateShare);
-  const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'share');
+  const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'share', 'share');
   await enforceRateLimit(shareCreations, getRateLimitKey(request, owner), 'share links');
   const secrets = findSecrets(workflow.document);
   if (secrets.length && !body.acknowledgeSecrets) {

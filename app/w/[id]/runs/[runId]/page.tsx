@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getPrisma } from '@/lib/db/client';
 import { getRun, getRunExport, getRunNodes } from '@/lib/db/runs';
-import { getPageOwnerId } from '@/lib/http/owner';
+import { getPageOwner } from '@/lib/http/access';
 import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { toNodesJson, toRunJson } from '@/app/api/runs/access';
 import { importWorkflow } from '@/lib/workflow/import';
@@ -17,9 +17,9 @@ type Props = { params: Promise<{ id: string; runId: string }> };
 
 const load = cache(async (workflowId: string, runId: string) => {
   const db = await getPrisma();
-  const [run, ownerId] = await Promise.all([getRun(db, runId), getPageOwnerId()]);
+  const [run, owner] = await Promise.all([getRun(db, runId), getPageOwner()]);
   if (!run || run.workflowId !== workflowId) return { run: null, isOwner: false } as const;
-  return { run, isOwner: run.ownerId === ownerId, db } as const;
+  return { run, isOwner: !!owner && run.ownerId === owner.id, db } as const;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -5,7 +5,7 @@
 import { getPrisma } from '@/lib/db/client';
 import { getNodeRun } from '@/lib/db/runs';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
+import { getRequestOwner } from '@/lib/http/access';
 import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { requireOwnedRun } from '../../../access';
 
@@ -15,7 +15,7 @@ type Context = { params: Promise<{ runId: string; nodeId: string }> };
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { runId, nodeId } = await context.params;
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
   const db = await getPrisma();
   const run = await requireOwnedRun(db, runId, owner, 'see');
   const node = await getNodeRun(db, runId, nodeId);

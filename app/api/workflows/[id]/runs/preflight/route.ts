@@ -18,7 +18,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
   const raw = new URL(request.url).searchParams.get('version');
   const version = raw === null ? undefined : parseVersion(raw, 'version');
-  const { db, workflow, owner } = await loadOwnedWorkflow(request, id, 'run');
+  const { db, workflow, owner } = await loadOwnedWorkflow(request, id, 'run', 'run');
   const prepared = await prepareRun(db, workflow, version ?? workflow.version, owner);
   const preflight = getRunPathRedactor(owner.id).json(getPreparedPreflight(prepared));
   return Response.json({ preflight } satisfies { preflight: PreflightJson });

@@ -11,7 +11,7 @@ type Context = { params: Promise<{ id: string; shareId: string }> };
 export const DELETE = withErrors(async (request: Request, context: Context) => {
   const { id, shareId } = await context.params;
   assertSameOrigin(request);
-  const { db } = await requireOwnedWorkflow(request, id, 'revoke links of');
+  const { db } = await requireOwnedWorkflow(request, id, 'revoke links of', 'share');
   if (!(await revokeShare(db, id, shareId)))
     throw new AppError('not_found:share', `Workflow "${id}" has no share link "${shareId}".`);
   return new Response(null, { status: 204 });

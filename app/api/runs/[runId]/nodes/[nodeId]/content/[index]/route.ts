@@ -7,7 +7,7 @@
 import { getPrisma } from '@/lib/db/client';
 import { getNodeRun } from '@/lib/db/runs';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { getRequestOwner } from '@/lib/http/owner';
+import { getRequestOwner } from '@/lib/http/access';
 import { requireOwnedRun } from '../../../../../access';
 
 export const dynamic = 'force-dynamic';
@@ -18,7 +18,7 @@ const SERVED = /^(image\/(png|jpeg|gif|webp|bmp)|audio\/(wav|x-wav|mpeg|mp3|ogg|
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { runId, nodeId, index } = await context.params;
-  const owner = getRequestOwner(request);
+  const owner = await getRequestOwner(request);
   const db = await getPrisma();
   await requireOwnedRun(db, runId, owner, 'see');
   const node = await getNodeRun(db, runId, nodeId);

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AuthForm } from '@/components/account/auth-form';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+/** Sign in: e-mail and password (Better Auth). Guests need neither; this is for keeping work across browsers. */
+export default function Page() {
+  return (
+    <main className="page auth">
+      <p className="muted" style={{ margin: '0 0 8px' }}>
+        <Link href="/">← Workflows</Link>
+      </p>
+      <h1>Sign in</h1>
+      <AuthForm mode="sign-in" />
+    </main>
+  );
+}

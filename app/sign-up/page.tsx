@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AuthForm } from '@/components/account/auth-form';
+
+export const metadata: Metadata = { title: 'Create an account' };
+
+/** Create an account: e-mail and password (Better Auth). Guests need neither; this is for keeping work across browsers. */
+export default function Page() {
+  return (
+    <main className="page auth">
+      <p className="muted" style={{ margin: '0 0 8px' }}>
+        <Link href="/">← Workflows</Link>
+      </p>
+      <h1>Create an account</h1>
+      <AuthForm mode="sign-up" />
+    </main>
+  );
+}
