@@ -27,6 +27,60 @@ function describeFinding(f: SecretFinding): string {
     : `looks like ${/^[aeiou]/i.test(f.kind) ? 'an' : 'a'} ${f.kind}`;
 }
 
+/** The values that look like secrets, and the owner's confirmation that they may be shared. */
+function SecretsWarning(props: {
+  secrets: SecretFinding[];
+  acknowledged: boolean;
+  onAcknowledge: (acknowledged: boolean) => void;
+}) {
+  return (
+    <div className="share__secrets" role="alert" data-testid="share-secrets">
+      <strong>These values look like secrets, and anyone with the link would see them:</strong>
+      <ul>
+        {props.secrets.map((f) => (
+          <li key={`${f.nodeId}.${f.field}`} data-testid="share-secret">
+            <code>
+              {f.nodeId}.{f.field}
+            </code>{' '}
+            ({f.tool}) {describeFinding(f)}
+          </li>
+        ))}
+      </ul>
+      <p>Remove them from the workflow first, or confirm that they are safe to share.</p>
+      <label className="share__confirm">
+        <input
+          type="checkbox"
+          checked={props.acknowledged}
+          onChange={(e) => props.onAcknowledge(e.target.checked)}
+          data-testid="share-acknowledge"
+        />{' '}
+        I checked these values; share anyway
+      </label>
+    </div>
+  );
+}
+
+/** The link just made, shown once to copy (only a fingerprint of it is stored). */
+function CreatedLink({ url, copied, onCopy }: { url: string; copied: boolean; onCopy: () => void }) {
+  return (
+    <div className="share__created" data-testid="share-created">
+      <p>Copy the link now: only a fingerprint of it is stored, so it cannot be shown again.</p>
+      <div className="share__link-row">
+        <input
+          readOnly
+          value={url}
+          aria-label="The new link"
+          onFocus={(e) => e.target.select()}
+          data-testid="share-link"
+        />
+        <button type="button" className="btn" onClick={onCopy} data-testid="share-copy">
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * Read-only links to the saved workflow: create one (optionally expiring), copy it once (only
  * a hash is stored), and revoke. Values that look like secrets are listed before a link is made,
@@ -109,29 +163,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
       </p>
 
       {secrets.length ? (
-        <div className="share__secrets" role="alert" data-testid="share-secrets">
-          <strong>These values look like secrets, and anyone with the link would see them:</strong>
-          <ul>
-            {secrets.map((f) => (
-              <li key={`${f.nodeId}.${f.field}`} data-testid="share-secret">
-                <code>
-                  {f.nodeId}.{f.field}
-                </code>{' '}
-                ({f.tool}) {describeFinding(f)}
-              </li>
-            ))}
-          </ul>
-          <p>Remove them from the workflow first, or confirm that they are safe to share.</p>
-          <label className="share__confirm">
-            <input
-              type="checkbox"
-              checked={acknowledged}
-              onChange={(e) => setAcknowledged(e.target.checked)}
-              data-testid="share-acknowledge"
-            />{' '}
-            I checked these values; share anyway
-          </label>
-        </div>
+        <SecretsWarning secrets={secrets} acknowledged={acknowledged} onAcknowledge={setAcknowledged} />
       ) : null}
 
       <div className="share__create">
@@ -160,23 +192,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
         </button>
       </div>
 
-      {created ? (
-        <div className="share__created" data-testid="share-created">
-          <p>Copy the link now: only a fingerprint of it is stored, so it cannot be shown again.</p>
-          <div className="share__link-row">
-            <input
-              readOnly
-              value={created.url}
-              aria-label="The new link"
-              onFocus={(e) => e.target.select()}
-              data-testid="share-link"
-            />
-            <button type="button" className="btn" onClick={() => void copy()} data-testid="share-copy">
-              {copied ? 'Copied' : 'Copy'}
-            </button>
-          </div>
-        </div>
-      ) : null}
+      {created ? <CreatedLink url={created.url} copied={copied} onCopy={() => void copy()} /> : null}
 
       {error ? (
         <p className="error-text" role="alert" data-testid="share-error">
