@@ -163,6 +163,8 @@ export function fillNamedItems(
       if (names.length > 0 && !listing) break;
     }
     if (names.length === 0 || names.some((name) => !isAccepted(nameField ?? param, name))) continue;
+    // A name has a letter in it: "16:00" or "2026-03-16" names no calendar and no entity.
+    if (names.some((name) => !/\p{L}/u.test(name))) continue;
     if (!nameField) {
       args[param.name] = names;
       for (const clause of clauses)

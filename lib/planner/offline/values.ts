@@ -405,6 +405,10 @@ export function isAccepted(param: IndexedParam, value: unknown): boolean {
     if (param.type !== 'str' && param.type !== 'any' && !param.stringList) return false;
     // A value the pattern could not be checked against in time is not placed there either.
     if (param.pattern && !param.stringList && param.pattern.match(value) !== true) return false;
+    // An item of a list meets the items' own pattern and enum ("key=value" filters, field names).
+    if (param.stringList && param.itemPattern && param.itemPattern.match(value) !== true) return false;
+    if (param.stringList && param.itemEnum && !param.itemEnum.some((v) => sameEnumValue(v, value)))
+      return false;
     if (param.holds.cell && !isCellReference(value)) return false;
     if (param.holds.range && !isRangeReference(value)) return false;
     return true;
