@@ -941,6 +941,9 @@ function findSharedChinese(text: string, reference: string): { at: number; lengt
   return best;
 }
 
+/** Words that say how much rather than what kind. */
+const QUANTIFIERS = new Set(['all', 'none', 'any', 'some', 'each', 'every', 'both', 'half']);
+
 /**
  * An enum value the clauses name: spelled out ("NVT ensemble", "rock salt"), or by a word that
  * stands for it ("averaged" → mean, 折线图 → line). The first clause that names one decides.
@@ -956,7 +959,13 @@ export function findEnumValue(clauses: Clause[], values: unknown[]): unknown {
         const before = prose[at - 1] ?? ' ';
         const after = prose[at + needle.length] ?? ' ';
         const boundary = (c: string) => !/[a-z0-9_]/.test(c);
-        if (isCjk(needle[0]) || (boundary(before) && boundary(after))) return value;
+        // A quantifier inside a hyphenated compound is part of another word: "all-day" does not
+        // say "all" (while "pie-chart" does say "pie").
+        const compound =
+          QUANTIFIERS.has(needle) &&
+          ((before === '-' && /[a-z0-9]/.test(prose[at - 2] ?? ' ')) ||
+            (after === '-' && /[a-z0-9]/.test(prose[at + needle.length + 1] ?? ' ')));
+        if (isCjk(needle[0]) || (boundary(before) && boundary(after) && !compound)) return value;
       }
       // Spelled with spaces or hyphens ("rock salt", "zinc-blende").
       if (needle.length >= 6 && compact(prose).includes(compact(needle)) && !prose.includes(needle)) {
