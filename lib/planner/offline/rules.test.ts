@@ -422,3 +422,46 @@ describe('a value that is itself the action, on tools written for this test', ()
     ]);
   });
 });
+
+describe('identifiers, list items and enum words are set only when the text gives them', () => {
+  const ticket = tool('open_ticket', 'Open a new ticket in a queue', {
+    queueId: str('ID of the queue'),
+    ticketId: str('Optional custom ticket ID'),
+    title: str('Title of the ticket'),
+    watchers: { type: 'array', items: { type: 'string' }, description: 'List of queue IDs to notify' },
+    labels: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[^=]+=[^=]+$' },
+      description: 'Labels as key=value',
+    },
+    notify: { type: 'string', enum: ['all', 'none'], description: 'Whom to notify' },
+  });
+  const find = tool('find_tickets', 'Search the tickets of a queue', {
+    queueId: str('Queue to search'),
+    query: str('Free text search query'),
+  });
+
+  it('gives no identifier a quoted title, a title with spaces, or a word not named as that id', () => {
+    const { steps } = plan("Open a ticket 'Printer jammed' at 16:00", [ticket]);
+    const args = steps[0][1] as Record<string, unknown>;
+    expect(args.queueId).toBeUndefined();
+    expect(args.ticketId).toBeUndefined();
+    expect(args.watchers).toBeUndefined();
+    expect(args.labels).toBeUndefined();
+    const search = plan("Search my support queue for 'offsite'", [find]).steps[0][1] as Record<
+      string,
+      unknown
+    >;
+    expect(search.queueId).toBeUndefined();
+  });
+
+  it('still takes an identifier right after the word for what it identifies', () => {
+    const search = plan("Search queue 'ops-7' for 'printer'", [find]).steps[0][1] as Record<string, unknown>;
+    expect(search.queueId).toBe('ops-7');
+  });
+
+  it('reads no quantifier enum value out of a hyphenated word', () => {
+    const args = plan("Open an all-day ticket 'Holiday'", [ticket]).steps[0][1] as Record<string, unknown>;
+    expect(args.notify).toBeUndefined();
+  });
+});
