@@ -464,4 +464,15 @@ describe('identifiers, list items and enum words are set only when the text give
     const args = plan("Open an all-day ticket 'Holiday'", [ticket]).steps[0][1] as Record<string, unknown>;
     expect(args.notify).toBeUndefined();
   });
+
+  it('sets no value offered as one of two alternatives, and says so', () => {
+    const book = tool('book_table', 'Book a restaurant table', {
+      guests: num('Number of guests'),
+      city: str('City'),
+    });
+    const { steps, notes } = plan('Book a table in Lyon for 4 or 5 guests', [book]);
+    expect((steps[0][1] as Record<string, unknown>).guests).toBeUndefined();
+    expect(notes.some((n) => n.includes('4') && n.includes('5') && n.includes('choose'))).toBe(true);
+    expect(plan('Book a table in Lyon for 4 guests', [book]).steps[0][1]).toMatchObject({ guests: 4 });
+  });
 });

@@ -532,6 +532,7 @@ export function fillArguments(
   );
   const borrowed = new Set(shared.flatMap((c) => c.literals));
 
+  setAsideAlternatives(all, used, notes);
   splitRanges(
     group.tool,
     all.map((a) => a.placed),
@@ -645,6 +646,32 @@ export function fillArguments(
     );
   }
   return args;
+}
+
+/** The word between two alternatives ("2 or 3", "A 或 B", "A 还是 B"). */
+const ALTERNATIVE_JOIN = /^\s*(?:or|either|或者?|还是)\s*$/i;
+
+/**
+ * "for 2 or 3 adults": two values of one kind offered as alternatives give the parameter no one
+ * value. Neither is placed, and a note says what to choose.
+ */
+function setAsideAlternatives(
+  all: readonly { clause: Clause; placed: PlacedLiteral }[],
+  used: Set<PlacedLiteral>,
+  notes: string[],
+): void {
+  for (let k = 0; k + 1 < all.length; k++) {
+    const a = all[k];
+    const b = all[k + 1];
+    if (a.clause !== b.clause || a.placed.literal.kind !== b.placed.literal.kind) continue;
+    if (!ALTERNATIVE_JOIN.test(b.placed.before)) continue;
+    if (used.has(a.placed) || used.has(b.placed)) continue;
+    used.add(a.placed);
+    used.add(b.placed);
+    notes.push(
+      `The task gives ${JSON.stringify(a.placed.literal.value)} or ${JSON.stringify(b.placed.literal.value)}; choose one and set it by hand.`,
+    );
+  }
 }
 
 /**
