@@ -475,4 +475,18 @@ describe('identifiers, list items and enum words are set only when the text give
     expect(notes.some((n) => n.includes('4') && n.includes('5') && n.includes('choose'))).toBe(true);
     expect(plan('Book a table in Lyon for 4 guests', [book]).steps[0][1]).toMatchObject({ guests: 4 });
   });
+
+  it('puts a point on a map where a point goes, never its first number into a radius', () => {
+    const around = tool('traffic_around', 'Traffic around a point', {
+      center: str('Center point, e.g. 39.9,116.4'),
+      radius: num('Radius in metres'),
+    });
+    expect(plan('Traffic within 800 m of 31.2304,121.4737', [around]).steps[0][1]).toEqual({
+      center: '31.2304,121.4737',
+      radius: 800,
+    });
+    expect(plan('Traffic around 31.2304,121.4737', [around]).steps[0][1]).toEqual({
+      center: '31.2304,121.4737',
+    });
+  });
 });

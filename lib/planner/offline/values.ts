@@ -262,6 +262,12 @@ function getKindFit(
       if (param.type !== 'list') return null;
       base = 1;
       break;
+    case 'coordinates':
+      // A point goes where a point goes: a text parameter that speaks of coordinates, or whose
+      // description shows a point written the same way.
+      if (param.type !== 'str' || !COORDINATE_PARAM.test(`${param.name} ${param.description}`)) return null;
+      base = 1.5;
+      break;
     case 'json':
       // A list written as JSON goes to a list parameter (of lists, when it holds lists).
       if (param.type !== 'list' || param.stringList) return null;
@@ -304,6 +310,10 @@ function getKindFit(
   }
   return { base, bonus };
 }
+
+/** A parameter that holds a point on a map. */
+const COORDINATE_PARAM =
+  /coordinat|latitude|longitude|\blat\b|\blng\b|\blon\b|坐标|经纬|纬度|经度|-?\d{1,3}\.\d+,\s?-?\d{1,3}\.\d+/i;
 
 /** A parameter that takes code: a script, an expression, a command. */
 const CODE_PARAM = /script|code|javascript|expression|command|eval/i;
