@@ -489,4 +489,31 @@ describe('identifiers, list items and enum words are set only when the text give
       center: '31.2304,121.4737',
     });
   });
+
+  it('keeps patterns listed together for the one parameter named before them', () => {
+    const bundle = (filter: JsonSchema) =>
+      tool('bundle_dir', 'Bundle a directory', {
+        dir: str('Directory to bundle'),
+        onlyPatterns: filter,
+        skipPatterns: str('Glob patterns to exclude, comma-separated'),
+      });
+    const joined = bundle(str('Glob patterns to include, comma-separated'));
+    expect(plan('Bundle /srv/app including only lib/** and docs/**', [joined]).steps[0][1]).toEqual({
+      dir: '/srv/app',
+      onlyPatterns: 'lib/**,docs/**',
+    });
+    const listed = bundle({
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Glob patterns to include',
+    });
+    expect(plan('Bundle /srv/app including only lib/**, docs/**', [listed]).steps[0][1]).toEqual({
+      dir: '/srv/app',
+      onlyPatterns: ['lib/**', 'docs/**'],
+    });
+    const single = bundle(str('Glob pattern to include'));
+    const { steps, notes } = plan('Bundle /srv/app including only lib/** and docs/**', [single]);
+    expect(steps[0][1]).toEqual({ dir: '/srv/app' });
+    expect(notes.some((n) => n.includes('lib/**') && n.includes('docs/**'))).toBe(true);
+  });
 });

@@ -543,6 +543,7 @@ export function fillArguments(
   const borrowed = new Set(shared.flatMap((c) => c.literals));
 
   setAsideAlternatives(all, used, notes);
+  fillPatternLists(index, params, all, args, used, notes);
   splitRanges(
     group.tool,
     all.map((a) => a.placed),
@@ -656,6 +657,65 @@ export function fillArguments(
     );
   }
   return args;
+}
+
+/** What joins one pattern of a list to the next ("src/** and docs/**", "a/**, b/**"). */
+const LIST_JOIN = /^\s*(?:,|and|、|和|以及|及)?\s*$/i;
+/** A text parameter that says it takes several values separated by commas. */
+const COMMA_LIST = /comma[- ]separated|separated by commas?|逗号分隔|用逗号/i;
+
+/**
+ * "including only src/** and docs/**": patterns listed together belong to the one parameter the
+ * words before the first one name; none of them goes to another parameter. They fill a list
+ * parameter as its items, or a text parameter that says it takes a comma-separated list as that
+ * list; any other parameter cannot hold them all, so they are left for the person, with a note.
+ */
+function fillPatternLists(
+  index: ToolIndex,
+  params: IndexedParam[],
+  all: readonly { clause: Clause; placed: PlacedLiteral; i: number }[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+  notes: string[],
+): void {
+  for (let k = 0; k < all.length; k++) {
+    const first = all[k];
+    if (first.placed.literal.kind !== 'glob' || used.has(first.placed)) continue;
+    const run = [first];
+    for (let n = k + 1; n < all.length; n++) {
+      const next = all[n];
+      const prev = run[run.length - 1];
+      if (next.placed.literal.kind !== 'glob' || used.has(next.placed)) break;
+      // The next pattern joins the list in the same clause, or is a clause of its own that a
+      // bare "and" cut off ("including only src/**" | "docs/**").
+      const sameClause = next.clause === prev.clause && LIST_JOIN.test(next.placed.before);
+      const ownClause =
+        next.clause !== prev.clause &&
+        next.clause.literals.length === 1 &&
+        next.clause.text.trim() === String(next.placed.literal.value) &&
+        prev.clause.literals[prev.clause.literals.length - 1] === prev.placed;
+      if (!sameClause && !ownClause) break;
+      run.push(next);
+    }
+    if (run.length < 2) continue;
+    const context = getContext(index, first.clause, first.i);
+    let best: { param: IndexedParam; score: number } | undefined;
+    for (const param of params) {
+      if (param.name in args) continue;
+      const placement = placeLiteral(index, first.placed, param, context);
+      if (placement && (!best || placement.score > best.score)) best = { param, score: placement.score };
+    }
+    const values = run.map((r) => String(r.placed.literal.value));
+    if (best && best.param.stringList) args[best.param.name] = values;
+    else if (best && best.param.type === 'str' && COMMA_LIST.test(best.param.description))
+      args[best.param.name] = values.join(',');
+    else
+      notes.push(
+        `The patterns ${values.map((v) => JSON.stringify(v)).join(', ')} go together, but no parameter takes them all; set them by hand.`,
+      );
+    for (const r of run) used.add(r.placed);
+    k += run.length - 1;
+  }
 }
 
 /** The word between two alternatives ("2 or 3", "A 或 B", "A 还是 B"). */
