@@ -401,8 +401,8 @@ function getIdentifiedThing(param: IndexedParam): string | undefined {
 /**
  * An identifier is a code the text gives as one: a quoted title or a name is an identifier only
  * right after the word for the thing it identifies or the word "id" ("calendar 'team'", "event
- * id 'x7'"), never with a space in it (an id has none), and never in a clause that creates the
- * thing ("create an event 'Postmortem'": a title, the id is the service's to make).
+ * id 'x7'"), never with a space in it (an id has none), and not after a verb that creates the
+ * thing unless "id" is said ("create an event 'Postmortem'": a title; the id is made for it).
  */
 function isIdentifierGiven(placed: PlacedLiteral, param: IndexedParam): boolean {
   if (!isIdentifierParam(param) || param.enum) return true;
