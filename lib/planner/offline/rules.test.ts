@@ -516,4 +516,16 @@ describe('identifiers, list items and enum words are set only when the text give
     expect(steps[0][1]).toEqual({ dir: '/srv/app' });
     expect(notes.some((n) => n.includes('lib/**') && n.includes('docs/**'))).toBe(true);
   });
+
+  it('wires what a find step finds into the id of that thing, not of the place searched', () => {
+    const findNotes = tool('find-notes', 'Search notes by text', { query: str('Text to search') }, ['query']);
+    const dropNote = tool(
+      'remove-note',
+      'Delete a note',
+      { folderId: str('ID of the folder'), noteId: str('ID of the note') },
+      ['folderId', 'noteId'],
+    );
+    const { steps } = plan("Find the note 'groceries', then delete it", [findNotes, dropNote]);
+    expect(steps[1]).toEqual(['remove-note', { noteId: '{{step_1.result}}' }]);
+  });
 });

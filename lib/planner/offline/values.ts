@@ -385,7 +385,7 @@ export function isIdentifierParam(param: IndexedParam): boolean {
 }
 
 /** What an identifier parameter identifies: `calendarId` → calendar, "List of calendar IDs" → calendar. */
-function getIdentifiedThing(param: IndexedParam): string | undefined {
+export function getIdentifiedThing(param: IndexedParam): string | undefined {
   const named = param.name
     .replace(/_?ids?$/i, '')
     .split(/_|(?=[A-Z])/)
