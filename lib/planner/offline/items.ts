@@ -6,7 +6,7 @@
 import type { Clause, PlacedLiteral } from './clauses';
 import { findChineseWords } from './lexicon';
 import type { IndexedParam, IndexedTool } from './tool-index';
-import { escapeRegExp, isAccepted } from './values';
+import { escapeRegExp, isAccepted, isIdentifierParam } from './values';
 
 /** One unquoted name: a capitalised word ("Alice", "Acme") or a word with a digit ("user42"). */
 const NAME = String.raw`(?:[A-Z][\w.@-]*|[a-z_][\w.@-]*\d[\w.@-]*)`;
@@ -163,6 +163,10 @@ export function fillNamedItems(
       if (names.length > 0 && !listing) break;
     }
     if (names.length === 0 || names.some((name) => !isAccepted(nameField ?? param, name))) continue;
+    // A name has a letter in it ("16:00" names no calendar), and an identifier has no space in it
+    // ("Design review (moved)" is a title, not one of a list of calendar IDs).
+    if (names.some((name) => !/\p{L}/u.test(name))) continue;
+    if (isIdentifierParam(param) && names.some((name) => /\s/.test(name))) continue;
     if (!nameField) {
       args[param.name] = names;
       for (const clause of clauses)

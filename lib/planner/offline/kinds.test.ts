@@ -30,10 +30,7 @@ describe('values read by kind', () => {
     expect(findLiterals('within 1,500 m')[0]).toMatchObject({ kind: 'number', value: 1500, unit: 'm' });
     expect(findLiterals('超时 120,000 毫秒')[0]).toMatchObject({ value: 120000, unit: '毫秒' });
     expect(findLiterals('2 公里内')[0]).toMatchObject({ value: 2, unit: '公里' });
-    // Coordinates are two numbers, not one with a separator.
-    expect(read('116.481028,39.989643')).toEqual([
-      ['number', 116.481028],
-      ['number', 39.989643],
-    ]);
+    // Coordinates are one point, not one number with a separator (nor two numbers).
+    expect(read('116.481028,39.989643')).toEqual([['coordinates', '116.481028,39.989643']]);
   });
 });

@@ -15,6 +15,17 @@ describe('findLiterals', () => {
     expect(kinds('Select the best one')).toEqual([]);
   });
 
+  it('reads two decimals joined by a bare comma as one point, and keeps thousands and spaced pairs', () => {
+    expect(kinds('查询 39.912078,116.464303 周边 1,000 米')).toEqual([
+      ['coordinates', '39.912078,116.464303'],
+      ['number', 1000, '米'],
+    ]);
+    expect(kinds('at 36.5785, -118.2923')).toEqual([
+      ['number', 36.5785],
+      ['number', -118.2923],
+    ]);
+  });
+
   it('reads a version tag and a wildcard pattern, not a product of cells', () => {
     expect(kinds('diff against v1.2.0, find *.test.ts and report-*.csv, then =B2*C2')).toEqual([
       ['identifier', 'v1.2.0'],

@@ -24,6 +24,7 @@ export type LiteralKind =
   | 'chemical'
   | 'date'
   | 'vector'
+  | 'coordinates'
   | 'json'
   | 'sql'
   | 'glob'
@@ -75,6 +76,8 @@ const PATH_PATTERNS = [
   new RegExp(`(?<![\\w/.-])[\\w\\-]+(?:\\.[\\w\\-]+)*\\.${EXTENSION}(?![\\w/]|\\.\\w)`, 'g'),
 ];
 const NOT_PATHS = new Set(['e.g', 'i.e', 'etc', 'vs', 'a.m', 'p.m']);
+/** A latitude and longitude (or longitude and latitude) written as one word: two decimals joined by a comma. */
+const COORDINATES_PATTERN = /(?<![\w.,\-])-?\d{1,3}\.\d+,-?\d{1,3}\.\d+(?![\w.]|,-?\d)/g;
 /** A number, with thousands separators or not (`1,500`, `120,000`, `0.05`, `1e-6`). */
 const NUMBER_PATTERN =
   /(?<![\w.\-])-?(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.]*\d)/g;
@@ -266,6 +269,9 @@ export function findLiterals(text: string): Literal[] {
     add({ kind: 'range', value: m[0], start: m.index, end: m.index + m[0].length });
   for (const m of text.matchAll(CELL_SPAN_PATTERN))
     add({ kind: 'range', value: `${m[1]}:${m[2]}`, start: m.index, end: m.index + m[0].length });
+  // "39.912078,116.464303": two decimals joined by a bare comma are a point on a map, not two numbers.
+  for (const m of text.matchAll(COORDINATES_PATTERN))
+    add({ kind: 'coordinates', value: m[0], start: m.index, end: m.index + m[0].length });
   for (const m of text.matchAll(VECTOR_PATTERN)) {
     const value = [Number(m[1]), Number(m[2]), Number(m[3])];
     add({ kind: 'vector', value, start: m.index, end: m.index + m[0].length });

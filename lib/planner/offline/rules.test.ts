@@ -422,3 +422,110 @@ describe('a value that is itself the action, on tools written for this test', ()
     ]);
   });
 });
+
+describe('identifiers, list items and enum words are set only when the text gives them', () => {
+  const ticket = tool('open_ticket', 'Open a new ticket in a queue', {
+    queueId: str('ID of the queue'),
+    ticketId: str('Optional custom ticket ID'),
+    title: str('Title of the ticket'),
+    watchers: { type: 'array', items: { type: 'string' }, description: 'List of queue IDs to notify' },
+    labels: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[^=]+=[^=]+$' },
+      description: 'Labels as key=value',
+    },
+    notify: { type: 'string', enum: ['all', 'none'], description: 'Whom to notify' },
+  });
+  const find = tool('find_tickets', 'Search the tickets of a queue', {
+    queueId: str('Queue to search'),
+    query: str('Free text search query'),
+  });
+
+  it('gives no identifier a quoted title, a title with spaces, or a word not named as that id', () => {
+    const { steps } = plan("Open a ticket 'Printer jammed' at 16:00", [ticket]);
+    const args = steps[0][1] as Record<string, unknown>;
+    expect(args.queueId).toBeUndefined();
+    expect(args.ticketId).toBeUndefined();
+    expect(args.watchers).toBeUndefined();
+    expect(args.labels).toBeUndefined();
+    const search = plan("Search my support queue for 'offsite'", [find]).steps[0][1] as Record<
+      string,
+      unknown
+    >;
+    expect(search.queueId).toBeUndefined();
+  });
+
+  it('still takes an identifier right after the word for what it identifies', () => {
+    const search = plan("Search queue 'ops-7' for 'printer'", [find]).steps[0][1] as Record<string, unknown>;
+    expect(search.queueId).toBe('ops-7');
+  });
+
+  it('reads no quantifier enum value out of a hyphenated word', () => {
+    const args = plan("Open an all-day ticket 'Holiday'", [ticket]).steps[0][1] as Record<string, unknown>;
+    expect(args.notify).toBeUndefined();
+  });
+
+  it('sets no value offered as one of two alternatives, and says so', () => {
+    const book = tool('book_table', 'Book a restaurant table', {
+      guests: num('Number of guests'),
+      city: str('City'),
+    });
+    const { steps, notes } = plan('Book a table in Lyon for 4 or 5 guests', [book]);
+    expect((steps[0][1] as Record<string, unknown>).guests).toBeUndefined();
+    expect(notes.some((n) => n.includes('4') && n.includes('5') && n.includes('choose'))).toBe(true);
+    expect(plan('Book a table in Lyon for 4 guests', [book]).steps[0][1]).toMatchObject({ guests: 4 });
+  });
+
+  it('puts a point on a map where a point goes, never its first number into a radius', () => {
+    const around = tool('traffic_around', 'Traffic around a point', {
+      center: str('Center point, e.g. 39.9,116.4'),
+      radius: num('Radius in metres'),
+    });
+    expect(plan('Traffic within 800 m of 31.2304,121.4737', [around]).steps[0][1]).toEqual({
+      center: '31.2304,121.4737',
+      radius: 800,
+    });
+    expect(plan('Traffic around 31.2304,121.4737', [around]).steps[0][1]).toEqual({
+      center: '31.2304,121.4737',
+    });
+  });
+
+  it('keeps patterns listed together for the one parameter named before them', () => {
+    const bundle = (filter: JsonSchema) =>
+      tool('bundle_dir', 'Bundle a directory', {
+        dir: str('Directory to bundle'),
+        onlyPatterns: filter,
+        skipPatterns: str('Glob patterns to exclude, comma-separated'),
+      });
+    const joined = bundle(str('Glob patterns to include, comma-separated'));
+    expect(plan('Bundle /srv/app including only lib/** and docs/**', [joined]).steps[0][1]).toEqual({
+      dir: '/srv/app',
+      onlyPatterns: 'lib/**,docs/**',
+    });
+    const listed = bundle({
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Glob patterns to include',
+    });
+    expect(plan('Bundle /srv/app including only lib/**, docs/**', [listed]).steps[0][1]).toEqual({
+      dir: '/srv/app',
+      onlyPatterns: ['lib/**', 'docs/**'],
+    });
+    const single = bundle(str('Glob pattern to include'));
+    const { steps, notes } = plan('Bundle /srv/app including only lib/** and docs/**', [single]);
+    expect(steps[0][1]).toEqual({ dir: '/srv/app' });
+    expect(notes.some((n) => n.includes('lib/**') && n.includes('docs/**'))).toBe(true);
+  });
+
+  it('wires what a find step finds into the id of that thing, not of the place searched', () => {
+    const findNotes = tool('find-notes', 'Search notes by text', { query: str('Text to search') }, ['query']);
+    const dropNote = tool(
+      'remove-note',
+      'Delete a note',
+      { folderId: str('ID of the folder'), noteId: str('ID of the note') },
+      ['folderId', 'noteId'],
+    );
+    const { steps } = plan("Find the note 'groceries', then delete it", [findNotes, dropNote]);
+    expect(steps[1]).toEqual(['remove-note', { noteId: '{{step_1.result}}' }]);
+  });
+});

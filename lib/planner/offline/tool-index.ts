@@ -31,6 +31,9 @@ export interface IndexedParam {
   exclusiveMaximum?: number;
   /** For a list: the JSON type of its items and how many it holds. */
   itemType?: string;
+  /** For a list: the `pattern` and `enum` each item must meet (a list takes only items of its kind). */
+  itemPattern?: PatternMatcher;
+  itemEnum?: unknown[];
   minItems?: number;
   maxItems?: number;
   /** For a list of objects: the fields of one item, indexed like parameters. */
@@ -391,6 +394,7 @@ function indexParam(
   const words = new Set([...nameTokens, ...descriptionTokens]);
   const pattern = typeof schema.pattern === 'string' ? compilePattern(schema.pattern) : undefined;
   const accepts = (value: string) => pattern?.match(value) === true;
+  const itemPattern = typeof items?.pattern === 'string' ? compilePattern(items.pattern) : undefined;
   const unit = getDescribedUnit(description);
   const dimension = type === 'int' || type === 'float' ? getParamDimension(name, description) : undefined;
   const ordinal = ORDINALS[description.trim().split(/\s+/)[0]?.toLowerCase() ?? ''];
@@ -448,6 +452,8 @@ function indexParam(
     ...numberField('exclusiveMinimum', schema.exclusiveMinimum),
     ...numberField('exclusiveMaximum', schema.exclusiveMaximum),
     ...(itemType ? { itemType } : {}),
+    ...(itemPattern ? { itemPattern } : {}),
+    ...(Array.isArray(items?.enum) ? { itemEnum: items.enum } : {}),
     ...numberField('minItems', schema.minItems),
     ...numberField('maxItems', schema.maxItems),
     ...(fields && fields.length > 0 ? { fields } : {}),

@@ -9,7 +9,7 @@
 import { compileLinearPattern } from '../../tools/linear-pattern';
 import { isCjk, tokenSet } from './text';
 import type { Clause, PlacedLiteral } from './clauses';
-import { ENUM_SYNONYMS } from './lexicon';
+import { ENUM_SYNONYMS, findChineseWords } from './lexicon';
 import { fillNamedItems, fillRelations } from './items';
 import { dropUnclear, getKindNoun, NAME_PARAM, type Doubt } from './clarity';
 import { isCellReference, isRangeReference, type Literal } from './literals';
@@ -120,6 +120,8 @@ export function placeLiteral(
   if (holds.email && literal.kind !== 'email') return null;
   if (param.format === 'time' && literal.kind !== 'time') return null;
   if (literal.code && !CODE_PARAM.test(`${param.name} ${param.description}`)) return null;
+  if ((literal.kind === 'string' || literal.kind === 'name') && !isIdentifierGiven(placed, param))
+    return null;
   // "from A to B", "从 A 到 B": the words before a value say which end of a move it is.
   const role = getRoleMark(placed.before);
   if (role && param.role && role !== param.role) return null;
@@ -260,6 +262,12 @@ function getKindFit(
       if (param.type !== 'list') return null;
       base = 1;
       break;
+    case 'coordinates':
+      // A point goes where a point goes: a text parameter that speaks of coordinates, or whose
+      // description shows a point written the same way.
+      if (param.type !== 'str' || !COORDINATE_PARAM.test(`${param.name} ${param.description}`)) return null;
+      base = 1.5;
+      break;
     case 'json':
       // A list written as JSON goes to a list parameter (of lists, when it holds lists).
       if (param.type !== 'list' || param.stringList) return null;
@@ -302,6 +310,10 @@ function getKindFit(
   }
   return { base, bonus };
 }
+
+/** A parameter that holds a point on a map. */
+const COORDINATE_PARAM =
+  /coordinat|latitude|longitude|\blat\b|\blng\b|\blon\b|坐标|经纬|纬度|经度|-?\d{1,3}\.\d+,\s?-?\d{1,3}\.\d+/i;
 
 /** A parameter that takes code: a script, an expression, a command. */
 const CODE_PARAM = /script|code|javascript|expression|command|eval/i;
@@ -363,6 +375,70 @@ function isNamedVerbatim(before: string, param: IndexedParam): boolean {
   );
 }
 
+/** A parameter that holds an identifier: `calendarId`, `event_id`, `id`, "List of calendar IDs". */
+const ID_NAME = /(?:^ids?|[a-z0-9]Ids?|_ids?)$/;
+const ID_DESCRIPTION =
+  /^(?:(?:[Tt]he|[Aa]n?|[Ll]ist of|[Oo]ne or more)\s+)?(?:[\w-]+\s+){0,2}(?:IDs?|[Ii]dentifiers?(?:\(s\))?)\b/;
+
+export function isIdentifierParam(param: IndexedParam): boolean {
+  return ID_NAME.test(param.name) || ID_DESCRIPTION.test(param.description);
+}
+
+/** What an identifier parameter identifies: `calendarId` → calendar, "List of calendar IDs" → calendar. */
+export function getIdentifiedThing(param: IndexedParam): string | undefined {
+  const named = param.name
+    .replace(/_?ids?$/i, '')
+    .split(/_|(?=[A-Z])/)
+    .pop();
+  if (ID_NAME.test(param.name) && named) return named.toLowerCase();
+  // A bare `id` says what it identifies in its description: "Note id", "ID of the queue".
+  const m =
+    /([\p{L}\w-]+)\s+(?:IDs?|ids?|[Ii]dentifiers?(?:\(s\))?)\b/u.exec(param.description.slice(0, 60)) ??
+    /\b(?:IDs?|ids?|[Ii]dentifiers?)\s+of\s+(?:the\s+|a\s+)?([\w-]+)/.exec(param.description.slice(0, 60));
+  return m ? m[1].toLowerCase() : undefined;
+}
+
+/**
+ * An identifier is a code the text gives as one: a quoted title or a name is an identifier only
+ * right after the word for the thing it identifies or the word "id" ("calendar 'team'", "event
+ * id 'x7'"), never with a space in it (an id has none), and not after a verb that creates the
+ * thing unless "id" is said ("create an event 'Postmortem'": a title; the id is made for it).
+ */
+function isIdentifierGiven(placed: PlacedLiteral, param: IndexedParam): boolean {
+  if (!isIdentifierParam(param) || param.enum) return true;
+  const value = String(placed.literal.value);
+  if (/\s/.test(value)) return false;
+  const thing = getIdentifiedThing(param);
+  // "删除记录 'r-17'": the Chinese word right before the value, read in English.
+  const run = /[\p{Script=Han}]+\s*$/u.exec(
+    placed.before.replace(/\s*(?:ID|id|编号|标识)?\s*[:：=]?\s*$/u, ''),
+  );
+  if (run && thing !== undefined) {
+    const last = findChineseWords(run[0].trim()).pop();
+    if (last && last.at + last.word.length === run[0].trim().length && last.english.some((e) => e === thing))
+      return true;
+  }
+  const words = placed.before
+    .toLowerCase()
+    .replace(/\b(?:named|called|with|of)\s*$|[:=#'"“‘]\s*$/g, '')
+    .trim()
+    .split(/\s+/);
+  const last = words.pop() ?? '';
+  if (last === param.name.toLowerCase()) return true;
+  // "event id 'x7'", "with ID 'x7'": the text names the value an identifier.
+  if (/^(?:id|ids|identifier)$/.test(last)) return true;
+  // "create an event 'Postmortem'": the quoted word names what is made; its id is made for it.
+  if (CREATE_BEFORE.test(placed.before)) return false;
+  return thing !== undefined && isThing(last, thing);
+}
+
+/** A verb that makes the thing named after it ("create an event", "新建日程"). */
+const CREATE_BEFORE = /\b(?:create|add|make|new|open|schedule|set\s+up|insert)\b|创建|新建|添加|新增/i;
+
+function isThing(word: string, thing: string): boolean {
+  return word.replace(/s$/, '') === thing.replace(/s$/, '');
+}
+
 /** Words that say a parameter is a step, interval or tolerance of a quantity, not the quantity. */
 const INCREMENT_WORDS = /step|interval|spacing|increment|toleran|resolution|delta|frequen|every/i;
 
@@ -405,6 +481,10 @@ export function isAccepted(param: IndexedParam, value: unknown): boolean {
     if (param.type !== 'str' && param.type !== 'any' && !param.stringList) return false;
     // A value the pattern could not be checked against in time is not placed there either.
     if (param.pattern && !param.stringList && param.pattern.match(value) !== true) return false;
+    // An item of a list meets the items' own pattern and enum ("key=value" filters, field names).
+    if (param.stringList && param.itemPattern && param.itemPattern.match(value) !== true) return false;
+    if (param.stringList && param.itemEnum && !param.itemEnum.some((v) => sameEnumValue(v, value)))
+      return false;
     if (param.holds.cell && !isCellReference(value)) return false;
     if (param.holds.range && !isRangeReference(value)) return false;
     return true;
@@ -462,6 +542,8 @@ export function fillArguments(
   );
   const borrowed = new Set(shared.flatMap((c) => c.literals));
 
+  setAsideAlternatives(all, used, notes);
+  fillPatternLists(index, params, all, args, used, notes);
   splitRanges(
     group.tool,
     all.map((a) => a.placed),
@@ -575,6 +657,91 @@ export function fillArguments(
     );
   }
   return args;
+}
+
+/** What joins one pattern of a list to the next ("src/** and docs/**", "a/**, b/**"). */
+const LIST_JOIN = /^\s*(?:,|and|、|和|以及|及)?\s*$/i;
+/** A text parameter that says it takes several values separated by commas. */
+const COMMA_LIST = /comma[- ]separated|separated by commas?|逗号分隔|用逗号/i;
+
+/**
+ * "including only src/** and docs/**": patterns listed together belong to the one parameter the
+ * words before the first one name; none of them goes to another parameter. They fill a list
+ * parameter as its items, or a text parameter that says it takes a comma-separated list as that
+ * list; any other parameter cannot hold them all, so they are left for the person, with a note.
+ */
+function fillPatternLists(
+  index: ToolIndex,
+  params: IndexedParam[],
+  all: readonly { clause: Clause; placed: PlacedLiteral; i: number }[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+  notes: string[],
+): void {
+  for (let k = 0; k < all.length; k++) {
+    const first = all[k];
+    if (first.placed.literal.kind !== 'glob' || used.has(first.placed)) continue;
+    const run = [first];
+    for (let n = k + 1; n < all.length; n++) {
+      const next = all[n];
+      const prev = run[run.length - 1];
+      if (next.placed.literal.kind !== 'glob' || used.has(next.placed)) break;
+      // The next pattern joins the list in the same clause, or is a clause of its own that a
+      // bare "and" cut off ("including only src/**" | "docs/**").
+      const sameClause = next.clause === prev.clause && LIST_JOIN.test(next.placed.before);
+      const ownClause =
+        next.clause !== prev.clause &&
+        next.clause.literals.length === 1 &&
+        next.clause.text.trim() === String(next.placed.literal.value) &&
+        prev.clause.literals[prev.clause.literals.length - 1] === prev.placed;
+      if (!sameClause && !ownClause) break;
+      run.push(next);
+    }
+    if (run.length < 2) continue;
+    const context = getContext(index, first.clause, first.i);
+    let best: { param: IndexedParam; score: number } | undefined;
+    for (const param of params) {
+      if (param.name in args) continue;
+      const placement = placeLiteral(index, first.placed, param, context);
+      if (placement && (!best || placement.score > best.score)) best = { param, score: placement.score };
+    }
+    const values = run.map((r) => String(r.placed.literal.value));
+    if (best && best.param.stringList) args[best.param.name] = values;
+    else if (best && best.param.type === 'str' && COMMA_LIST.test(best.param.description))
+      args[best.param.name] = values.join(',');
+    else
+      notes.push(
+        `The patterns ${values.map((v) => JSON.stringify(v)).join(', ')} go together, but no parameter takes them all; set them by hand.`,
+      );
+    for (const r of run) used.add(r.placed);
+    k += run.length - 1;
+  }
+}
+
+/** The word between two alternatives ("2 or 3", "A 或 B", "A 还是 B"). */
+const ALTERNATIVE_JOIN = /^\s*(?:or|either|或者?|还是)\s*$/i;
+
+/**
+ * "for 2 or 3 adults": two values of one kind offered as alternatives give the parameter no one
+ * value. Neither is placed, and a note says what to choose.
+ */
+function setAsideAlternatives(
+  all: readonly { clause: Clause; placed: PlacedLiteral }[],
+  used: Set<PlacedLiteral>,
+  notes: string[],
+): void {
+  for (let k = 0; k + 1 < all.length; k++) {
+    const a = all[k];
+    const b = all[k + 1];
+    if (a.clause !== b.clause || a.placed.literal.kind !== b.placed.literal.kind) continue;
+    if (!ALTERNATIVE_JOIN.test(b.placed.before)) continue;
+    if (used.has(a.placed) || used.has(b.placed)) continue;
+    used.add(a.placed);
+    used.add(b.placed);
+    notes.push(
+      `The task gives ${JSON.stringify(a.placed.literal.value)} or ${JSON.stringify(b.placed.literal.value)}; choose one and set it by hand.`,
+    );
+  }
 }
 
 /**
@@ -937,6 +1104,9 @@ function findSharedChinese(text: string, reference: string): { at: number; lengt
   return best;
 }
 
+/** Words that say how much rather than what kind. */
+const QUANTIFIERS = new Set(['all', 'none', 'any', 'some', 'each', 'every', 'both', 'half']);
+
 /**
  * An enum value the clauses name: spelled out ("NVT ensemble", "rock salt"), or by a word that
  * stands for it ("averaged" → mean, 折线图 → line). The first clause that names one decides.
@@ -952,7 +1122,13 @@ export function findEnumValue(clauses: Clause[], values: unknown[]): unknown {
         const before = prose[at - 1] ?? ' ';
         const after = prose[at + needle.length] ?? ' ';
         const boundary = (c: string) => !/[a-z0-9_]/.test(c);
-        if (isCjk(needle[0]) || (boundary(before) && boundary(after))) return value;
+        // A quantifier inside a hyphenated compound is part of another word: "all-day" does not
+        // say "all" (while "pie-chart" does say "pie").
+        const compound =
+          QUANTIFIERS.has(needle) &&
+          ((before === '-' && /[a-z0-9]/.test(prose[at - 2] ?? ' ')) ||
+            (after === '-' && /[a-z0-9]/.test(prose[at + needle.length + 1] ?? ' ')));
+        if (isCjk(needle[0]) || (boundary(before) && boundary(after) && !compound)) return value;
       }
       // Spelled with spaces or hyphens ("rock salt", "zinc-blende").
       if (needle.length >= 6 && compact(prose).includes(compact(needle)) && !prose.includes(needle)) {

@@ -27,7 +27,7 @@ import {
   type IndexedTool,
   type ToolIndex,
 } from './tool-index';
-import type { Group } from './values';
+import { getIdentifiedThing, isIdentifierParam, type Group } from './values';
 
 /** One call being planned; references to earlier steps are `{{step_N.output}}`. */
 export interface WiredCall {
@@ -107,7 +107,11 @@ export function wireSteps(
     // #42 of torvalds/linux and comment … on it" comments on that issue of that repository; a file
     // or structure input still takes the result ("relax ./Si.cif, then its phonons").
     const previous = sources[sources.length - 1];
-    const main = open().find((p) => p.holds.path || findCarriedValue(sources, p.name) === undefined);
+    // A step that finds events gives an event: its result is the id of an event, not of the
+    // calendar searched ("find the event 'Board meeting', then delete it").
+    const identified = open().find((p) => isIdentifierParam(p) && isProductOf(p, previous?.tool));
+    const main =
+      identified ?? open().find((p) => p.holds.path || findCarriedValue(sources, p.name) === undefined);
     if (main && previous?.tool && !previous.tool.sideEffect && refersBack(groups[i].clauses)) {
       const result = previous.tool.outputs.find((o) => o.type === 'any' && !used.has(o));
       if (result && previous.tool.outputs.length === 1) connect(main, { source: previous, output: result });
@@ -158,6 +162,14 @@ export function wireSteps(
       }
     }
   });
+}
+
+/** Whether the thing an identifier names is what `tool` deals in (`eventId` of `search-events`). */
+function isProductOf(param: IndexedParam, tool: IndexedTool | undefined): boolean {
+  const thing = getIdentifiedThing(param);
+  if (!tool || thing === undefined) return false;
+  const words = tool.declaration.name.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).map((w) => w.toLowerCase());
+  return words.some((w) => w === thing || w === `${thing}s` || w === `${thing}es`);
 }
 
 function withoutReferences(args: Record<string, unknown>): Record<string, unknown> {
