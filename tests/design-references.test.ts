@@ -17,11 +17,6 @@ const CITATION = /docs\/design\.md §(\d+(?:\.\d+)?)/g;
 const OUTSIDE_NOTES = new RegExp(
   ['DES' + 'IGN\\b', 'DES' + 'IGN §', 'STY' + 'LE\\.md', 'STY' + 'LE §', 'STACK-' + 'NOTES'].join('|'),
 );
-/**
- * Being rewritten on their own branch; they still cite the old notes until that lands.
- * TODO(lead): drop this exception when the planner rewrite is merged.
- */
-const NOT_YET = /^(?:lib\/planner\/|tests\/planner)/;
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
 /** An issue's number, a numbered pass, a seed's number: where code came from, not what it does. */
 const HISTORY_TAG = new RegExp(
@@ -69,7 +64,7 @@ export function findBadReferences(file: string, text: string, sections: Set<stri
 function getTrackedFiles(): string[] {
   return execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
     .split('\0')
-    .filter((f) => f && !NOT_YET.test(f) && !FROZEN.test(f));
+    .filter((f) => f && !FROZEN.test(f));
 }
 
 function readTracked(file: string): string | undefined {

@@ -1,6 +1,6 @@
 /**
  * Reading a model's tool-call arguments. Models send text that is *meant* to be a JSON object
- * and often is not quite (seed 003): wrapped in a code fence or prose, single-quoted, with
+ * and often is not quite: wrapped in a code fence or prose, single-quoted, with
  * trailing commas, Python literals, or cut off mid-stream. The `jsonrepair` library does the
  * repair; this module says which repairs it made, so the person (and the model) learn that the
  * values were guessed at, and where a cut-off reply ended, so a value that was cut short is

@@ -1,5 +1,5 @@
 /**
- * The planner (DESIGN §3): one loop for every model, the offline planner, the text protocol and
+ * The planner (docs/design.md §6): one loop for every model, the offline planner, the text protocol and
  * follow-up edits. Pure: the model sits behind the injected ModelPort (lib/llm provides the
  * OpenAI ones).
  */

@@ -1,5 +1,5 @@
 /**
- * The one planning loop, for every provider (DESIGN §3, seeds 003 and 004). Each turn sends the
+ * The one planning loop, for every provider (docs/design.md §6.2). Each turn sends the
  * system prompt, the tools and the conversation through the injected ModelPort; every tool call
  * the model makes becomes a step (ids `step_1, step_2, …` in call order) the moment its arguments
  * are complete, and is answered with a synthetic result `{step_id, outputs}` so later calls can
@@ -38,7 +38,7 @@ import type {
 
 export { MAX_STEPS_PER_RUN } from './answer-call';
 
-/** Model turns per run unless the caller says otherwise (seed 004: a loop needs a ceiling). */
+/** Model turns per run unless the caller says otherwise (a model that keeps calling tools must still stop). */
 export const DEFAULT_MAX_ITERATIONS = 8;
 /**
  * Run the planner: an async stream of PlanEvents that always starts with `start` and ends with

@@ -1,5 +1,5 @@
 /**
- * One road from a tool call to the document (issue 13): the same calls give the same workflow
+ * One road from a tool call to the document (docs/design.md §6.3): the same calls give the same workflow
  * whether a model makes them (the planner, its operations replayed as the editor and the CLI's
  * `plan` replay them) or a plan file lists them (the CLI's `build`). Random call sequences with
  * good and bad references (unknown steps and outputs, later steps, the step itself, an input

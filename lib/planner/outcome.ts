@@ -1,7 +1,7 @@
 /**
  * How a finished planning run ended, in one phrase the CLI's stop line and the UI's status both
  * use: nothing could be planned (and why), planned everything the task asked, or planned with
- * values left for the person (issue 14: a value the text does not give stays missing, and the
+ * values left for the person (a value the text does not give stays missing, and the
  * person is told how many).
  */
 import { countOf } from '../plural';

@@ -1,5 +1,5 @@
 /**
- * The planner's system prompt: the task, the full tool catalogue (seed 001: names alone make a
+ * The planner's system prompt: the task, the full tool catalogue (names alone make a
  * model call nothing), the current workflow for a follow-up, and the wiring convention
  * `{{step_N.output}}`. Under the text protocol it also teaches the `<tool_call>` format.
  */

@@ -23,7 +23,7 @@ describe('parseToolCallText', () => {
     });
   });
 
-  it("accepts seed 001's tool_name/arguments and OpenAI's function wrapper", () => {
+  it("accepts the tool_name/arguments shape and OpenAI's function wrapper", () => {
     expect(
       parseToolCallText(
         '<tool_call>{"id": "call_001", "tool_name": "read", "arguments": {"f": "t.xlsx"}}</tool_call>',

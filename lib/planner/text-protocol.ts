@@ -1,5 +1,5 @@
 /**
- * The text protocol (seeds 001 and 003): for models without native function calling, the tools
+ * The text protocol (docs/design.md §6.6): for models without native function calling, the tools
  * are described in the system prompt and the model writes
  * `<tool_call>{"name": …, "arguments": {…}}</tool_call>` blocks in its reply. Replies are read
  * tolerantly: blocks may sit in prose or code fences, use `tool_name`/`args`/`parameters`, or

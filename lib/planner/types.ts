@@ -1,7 +1,7 @@
 /**
  * The planner's vocabulary: what goes in (task, tools, the current workflow), what the model port
  * speaks (one turn: messages + tools in, streamed events out) and what comes out (PlanEvents).
- * Pure data (DESIGN §3).
+ * Pure data (docs/design.md §6).
  */
 import type { ToolDeclaration } from '../tools/types';
 import type { AddedStep, WorkflowOperation } from '../workflow/commands';

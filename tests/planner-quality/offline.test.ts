@@ -1,5 +1,5 @@
 /**
- * The offline planner on the public planning-quality set must meet issue 14's targets: ≥ 95 % of
+ * The offline planner on the public planning-quality set must meet its targets: ≥ 95 % of
  * expected nodes, edges and values, and not one wrong value. `npm run bench -- planner-quality`
  * prints the same figures task by task.
  */

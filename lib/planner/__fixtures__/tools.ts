@@ -5,7 +5,7 @@ import office from './office-tools.json';
 
 /** Materials-science tools (bilingual descriptions, as the seed's users write them). */
 export const materialsTools: ToolDeclaration[] = materials.tools as ToolDeclaration[];
-/** Spreadsheet tools (seed 001's excel-mcp) and git tools. */
+/** Spreadsheet tools (as the excel-mcp server declares them) and git tools. */
 export const officeTools: ToolDeclaration[] = office.tools as ToolDeclaration[];
 /** Every fixture tool. */
 export const allTools: ToolDeclaration[] = [...materialsTools, ...officeTools];

@@ -82,7 +82,7 @@ describe('list items named in the text', () => {
     expect(plan('Create entities 2 and 3').steps).toEqual([['create_entities', {}]]);
   });
 
-  it('reads the thing acted on before a generic verb: adding items is creating them (issue 14)', () => {
+  it('reads the thing acted on before a generic verb: adding items is creating them', () => {
     const created = JSON.stringify([['create_entities', { entities: ALICE_BOB }]]);
     expect(JSON.stringify(plan("Add entities 'Alice' and 'Bob' to the knowledge graph").steps)).toBe(created);
     expect(JSON.stringify(plan("添加实体 'Alice' 和 'Bob'").steps)).toBe(created);
@@ -90,7 +90,7 @@ describe('list items named in the text', () => {
     expect(plan("Add the observation 'likes tea' to 'Alice'").steps[0][0]).toBe('add_observations');
   });
 
-  it('asks for the relations tool when the text says a relation whole (issue 14)', () => {
+  it('asks for the relations tool when the text says a relation whole', () => {
     expect(JSON.stringify(plan('Record that Alice knows Bob').steps)).toBe(
       JSON.stringify([
         ['create_relations', { relations: [{ from: 'Alice', to: 'Bob', relationType: 'knows' }] }],

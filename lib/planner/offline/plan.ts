@@ -1,5 +1,5 @@
 /**
- * The offline planner (DESIGN §3): deterministic, no model. It reads a task the way a person
+ * The offline planner (docs/design.md §6.9): deterministic, no model. It reads a task the way a person
  * would: it splits the task into clauses, picks the tool each clause asks for (by the words of
  * the tools' names, titles and descriptions, the action the clause starts with, and whether the
  * tool has a place for the values the clause gives), lets a clause that only adds values or
