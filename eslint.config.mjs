@@ -273,10 +273,11 @@ export const MAX_FUNCTION_LINES = 150;
 /** Where the size limits hold: the product tree and the scripts that build, run and measure it. */
 const SIZED_FILES = [...PRODUCT_FILES, 'scripts/**/*.ts', 'scripts/**/*.mjs'];
 /**
- * Exempt until they are split: the offline planner (three files over 600 lines) and the load
- * test's simulation (one closure of ~300 lines). Remove an entry once its files are within the limits.
+ * Exempt until they are split, the only two left: the offline planner's value reader (~900
+ * counted lines) and the load test's simulation (one closure of ~300 lines). Remove an entry once
+ * its file is within the limits.
  */
-export const SIZE_EXEMPT = ['lib/planner/**', 'scripts/load/**', 'scripts/load*'];
+export const SIZE_EXEMPT = ['lib/planner/offline/values.ts', 'scripts/load/simulate.ts'];
 const SIZE_BLOCK = {
   files: SIZED_FILES,
   ignores: [...TEST_FILES, ...SIZE_EXEMPT],
