@@ -102,232 +102,266 @@ class Semaphore {
   }
 }
 
+/** What one simulation shares between its tabs: the gate, the client and what was acknowledged. */
+interface SimState {
+  opts: SimulationOptions;
+  recorder: Recorder;
+  gate: Semaphore;
+  client: ReturnType<typeof createHttpClient>;
+  acks: Ack[];
+  highestAck: Map<string, number>;
+  workflowIds: string[];
+  requests: number;
+  deadline: number;
+  stoppedBy: SimulationResult['stoppedBy'];
+  result: {
+    conflictsResolved: number;
+    conflictsAbandoned: number;
+    bogusConflicts: number;
+    staleReads: number;
+    retention: number | undefined;
+    samples: string[];
+  };
+}
+
+function isStopping(s: SimState): boolean {
+  if (s.recorder.measuring && s.requests >= s.opts.maxRequests) {
+    s.stoppedBy = 'requests';
+    return true;
+  }
+  return performance.now() >= s.deadline;
+}
+
+function acknowledge(s: SimState, workflowId: string, version: number, hash: string) {
+  s.acks.push({ workflowId, version, hash });
+  if (version > (s.highestAck.get(workflowId) ?? 0)) s.highestAck.set(workflowId, version);
+}
+
+async function request(
+  s: SimState,
+  owner: Owner,
+  operation: Operation,
+  method: string,
+  path: string,
+  body?: string,
+): Promise<Reply> {
+  await s.gate.acquire();
+  s.requests += 1;
+  const sentAt = performance.now();
+  let reply: Reply;
+  try {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (owner.cookie) headers.cookie = owner.cookie;
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers.origin = s.opts.baseUrl; // what a browser sends on a same-origin fetch (lib/http/csrf.ts)
+    }
+    const res = await s.client.send(method, path, headers, body, s.opts.timeoutMs);
+    const { text } = res;
+    const set = res.headers['set-cookie']?.[0];
+    if (set && !owner.cookie) owner.cookie = set.split(';')[0];
+    let json: unknown;
+    if ((res.headers['content-type'] ?? '').includes('json') && operation !== 'export') {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    // The version a tab holds may have been folded into a later autosave entry by another
+    // tab's save: a 404 that says so is by design, like a save's 409.
+    const folded =
+      operation === 'revision' &&
+      res.status === 404 &&
+      typeof (json as { foldedInto?: unknown })?.foldedInto === 'number';
+    reply = { status: res.status, outcome: folded ? 'folded' : String(res.status), json, text };
+  } catch (error) {
+    const name = (error as Error).name;
+    reply = {
+      status: 0,
+      outcome: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network',
+    };
+    if (s.result.samples.length < 10) s.result.samples.push(`${method} ${path}: ${(error as Error).message}`);
+  } finally {
+    s.gate.release();
+  }
+  const ms = performance.now() - sentAt;
+  s.recorder.record(operation, reply.outcome, ms, sentAt);
+  if (reply.status !== 0 && isError(operation, reply.outcome) && s.result.samples.length < 10)
+    s.result.samples.push(`${method} ${path} → ${reply.status}: ${(reply.text ?? '').slice(0, 300)}`);
+  return reply;
+}
+
+async function create(
+  s: SimState,
+  owner: Owner,
+  random: Random,
+): Promise<{ id: string; nodes: number; bytes: number } | undefined> {
+  const now = performance.now();
+  owner.createdAt = owner.createdAt.filter((t) => now - t < 60_000);
+  if (owner.createdAt.length >= CREATE_BUDGET_PER_MINUTE) return undefined;
+  owner.createdAt.push(now);
+  const doc = buildDocument(random, pickNodeCount(random));
+  const text = JSON.stringify(doc);
+  const name = `${doc.task.slice(0, 40)} #${owner.index}.${owner.workflows.length + 1}`;
+  const reply = await request(
+    s,
+    owner,
+    'create',
+    'POST',
+    '/api/workflows',
+    `{"name":${JSON.stringify(name)},"document":${text}}`,
+  );
+  if (reply.status !== 201) return undefined;
+  const workflow = (reply.json as { workflow: { id: string; version: number } }).workflow;
+  acknowledge(s, workflow.id, workflow.version, hashDocumentText(text));
+  owner.workflows.push(workflow.id);
+  s.workflowIds.push(workflow.id);
+  return { id: workflow.id, nodes: doc.nodes.length, bytes: text.length };
+}
+
+/** GET the workflow into the tab (what opening it in the editor does). */
+async function open(s: SimState, tab: Tab, id: string): Promise<boolean> {
+  const acknowledgedBefore = s.highestAck.get(id) ?? 0;
+  const reply = await request(s, tab.owner, 'read', 'GET', `/api/workflows/${id}`);
+  if (reply.status !== 200) return false;
+  const workflow = (reply.json as { workflow: { id: string; version: number; document: WorkflowDocument } })
+    .workflow;
+  if (workflow.version < acknowledgedBefore) {
+    s.result.staleReads += 1;
+    if (s.result.samples.length < 10)
+      s.result.samples.push(
+        `stale read of ${id}: version ${workflow.version} after ${acknowledgedBefore} was acknowledged`,
+      );
+  }
+  tab.current = { id, version: workflow.version, doc: workflow.document };
+  return true;
+}
+
+function pickWorkflow(tab: Tab): string {
+  if (tab.focus && tab.random.chance(0.85)) return tab.focus;
+  return tab.random.pick(tab.owner.workflows);
+}
+
+/** One autosave: an edit on what the tab last saw, PUT with that version; a 409 is resolved. */
+async function save(s: SimState, tab: Tab): Promise<void> {
+  if (!tab.current && !(await open(s, tab, pickWorkflow(tab)))) return;
+  for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
+    if (attempt > 0 && isStopping(s)) return; // the run is over: leave the edit unsaved
+    const current = tab.current!;
+    const { doc } = editDocument(tab.random, current.doc);
+    const text = JSON.stringify(doc);
+    const reply = await request(
+      s,
+      tab.owner,
+      'save',
+      'PUT',
+      `/api/workflows/${current.id}`,
+      `{"version":${current.version},"document":${text}}`,
+    );
+    if (reply.status === 200) {
+      const version = (reply.json as { workflow: { version: number } }).workflow.version;
+      acknowledge(s, current.id, version, hashDocumentText(text));
+      tab.current = { id: current.id, version, doc };
+      if (attempt > 0) s.result.conflictsResolved += 1;
+      return;
+    }
+    if (reply.status !== 409) return;
+    const theirs = (reply.json as { current?: { version?: number } } | undefined)?.current?.version;
+    if (typeof theirs !== 'number' || theirs <= current.version) {
+      s.result.bogusConflicts += 1;
+      if (s.result.samples.length < 10)
+        s.result.samples.push(
+          `409 on ${current.id} at version ${current.version} names current version ${theirs}`,
+        );
+    }
+    // Resolve as the editor's "keep mine" does: take the server's copy, apply the edit on top.
+    if (isStopping(s) || !(await open(s, tab, current.id))) return;
+  }
+  s.result.conflictsAbandoned += 1;
+}
+
+async function step(s: SimState, tab: Tab): Promise<void> {
+  const operation = tab.random.weighted(MIX);
+  const owner = tab.owner;
+  switch (operation) {
+    case 'save':
+      return save(s, tab);
+    case 'read': {
+      await open(s, tab, pickWorkflow(tab));
+      return;
+    }
+    case 'list': {
+      await request(s, owner, 'list', 'GET', '/api/workflows');
+      return;
+    }
+    case 'export': {
+      await request(
+        s,
+        owner,
+        'export',
+        'GET',
+        `/api/workflows/${tab.current?.id ?? pickWorkflow(tab)}/export`,
+      );
+      return;
+    }
+    case 'revisions': {
+      const reply = await request(
+        s,
+        owner,
+        'revisions',
+        'GET',
+        `/api/workflows/${tab.current?.id ?? pickWorkflow(tab)}/revisions?limit=50`,
+      );
+      const retention = (reply.json as { retention?: number } | undefined)?.retention;
+      if (typeof retention === 'number') s.result.retention = retention;
+      return;
+    }
+    case 'revision': {
+      // The version the tab holds: what the history panel opens first.
+      if (!tab.current) return open(s, tab, pickWorkflow(tab)).then(() => undefined);
+      await request(
+        s,
+        owner,
+        'revision',
+        'GET',
+        `/api/workflows/${tab.current.id}/revisions/${tab.current.version}`,
+      );
+      return;
+    }
+    case 'create': {
+      if (!tab.second) await create(s, owner, tab.random);
+      return;
+    }
+  }
+}
+
 /** Runs the setup (owners and their workflows) and then the timed mix; see the module comment. */
 export async function simulate(
   opts: SimulationOptions,
   recorder: Recorder,
   log: (line: string) => void,
 ): Promise<SimulationResult> {
-  const gate = new Semaphore(opts.concurrency);
-  const client = createHttpClient(opts.baseUrl, opts.concurrency);
-  const acks: Ack[] = [];
-  const highestAck = new Map<string, number>();
-  const workflowIds: string[] = [];
-  let requests = 0;
-  let deadline = Number.POSITIVE_INFINITY;
-  let stoppedBy: SimulationResult['stoppedBy'] = 'time';
-  const result = {
-    conflictsResolved: 0,
-    conflictsAbandoned: 0,
-    bogusConflicts: 0,
-    staleReads: 0,
-    retention: undefined as number | undefined,
-    samples: [] as string[],
+  const s: SimState = {
+    opts,
+    recorder,
+    gate: new Semaphore(opts.concurrency),
+    client: createHttpClient(opts.baseUrl, opts.concurrency),
+    acks: [],
+    highestAck: new Map(),
+    workflowIds: [],
+    requests: 0,
+    deadline: Number.POSITIVE_INFINITY,
+    stoppedBy: 'time',
+    result: {
+      conflictsResolved: 0,
+      conflictsAbandoned: 0,
+      bogusConflicts: 0,
+      staleReads: 0,
+      retention: undefined,
+      samples: [],
+    },
   };
-  const stopping = () => {
-    if (recorder.measuring && requests >= opts.maxRequests) {
-      stoppedBy = 'requests';
-      return true;
-    }
-    return performance.now() >= deadline;
-  };
-
-  const acknowledge = (workflowId: string, version: number, hash: string) => {
-    acks.push({ workflowId, version, hash });
-    if (version > (highestAck.get(workflowId) ?? 0)) highestAck.set(workflowId, version);
-  };
-
-  async function request(
-    owner: Owner,
-    operation: Operation,
-    method: string,
-    path: string,
-    body?: string,
-  ): Promise<Reply> {
-    await gate.acquire();
-    requests += 1;
-    const sentAt = performance.now();
-    let reply: Reply;
-    try {
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (owner.cookie) headers.cookie = owner.cookie;
-      if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        headers.origin = opts.baseUrl; // what a browser sends on a same-origin fetch (lib/http/csrf.ts)
-      }
-      const res = await client.send(method, path, headers, body, opts.timeoutMs);
-      const { text } = res;
-      const set = res.headers['set-cookie']?.[0];
-      if (set && !owner.cookie) owner.cookie = set.split(';')[0];
-      let json: unknown;
-      if ((res.headers['content-type'] ?? '').includes('json') && operation !== 'export') {
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-      }
-      // The version a tab holds may have been folded into a later autosave entry by another
-      // tab's save: a 404 that says so is by design, like a save's 409.
-      const folded =
-        operation === 'revision' &&
-        res.status === 404 &&
-        typeof (json as { foldedInto?: unknown })?.foldedInto === 'number';
-      reply = { status: res.status, outcome: folded ? 'folded' : String(res.status), json, text };
-    } catch (error) {
-      const name = (error as Error).name;
-      reply = {
-        status: 0,
-        outcome: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network',
-      };
-      if (result.samples.length < 10) result.samples.push(`${method} ${path}: ${(error as Error).message}`);
-    } finally {
-      gate.release();
-    }
-    const ms = performance.now() - sentAt;
-    recorder.record(operation, reply.outcome, ms, sentAt);
-    if (reply.status !== 0 && isError(operation, reply.outcome) && result.samples.length < 10)
-      result.samples.push(`${method} ${path} → ${reply.status}: ${(reply.text ?? '').slice(0, 300)}`);
-    return reply;
-  }
-
-  async function create(
-    owner: Owner,
-    random: Random,
-  ): Promise<{ id: string; nodes: number; bytes: number } | undefined> {
-    const now = performance.now();
-    owner.createdAt = owner.createdAt.filter((t) => now - t < 60_000);
-    if (owner.createdAt.length >= CREATE_BUDGET_PER_MINUTE) return undefined;
-    owner.createdAt.push(now);
-    const doc = buildDocument(random, pickNodeCount(random));
-    const text = JSON.stringify(doc);
-    const name = `${doc.task.slice(0, 40)} #${owner.index}.${owner.workflows.length + 1}`;
-    const reply = await request(
-      owner,
-      'create',
-      'POST',
-      '/api/workflows',
-      `{"name":${JSON.stringify(name)},"document":${text}}`,
-    );
-    if (reply.status !== 201) return undefined;
-    const workflow = (reply.json as { workflow: { id: string; version: number } }).workflow;
-    acknowledge(workflow.id, workflow.version, hashDocumentText(text));
-    owner.workflows.push(workflow.id);
-    workflowIds.push(workflow.id);
-    return { id: workflow.id, nodes: doc.nodes.length, bytes: text.length };
-  }
-
-  /** GET the workflow into the tab (what opening it in the editor does). */
-  async function open(tab: Tab, id: string): Promise<boolean> {
-    const acknowledgedBefore = highestAck.get(id) ?? 0;
-    const reply = await request(tab.owner, 'read', 'GET', `/api/workflows/${id}`);
-    if (reply.status !== 200) return false;
-    const workflow = (reply.json as { workflow: { id: string; version: number; document: WorkflowDocument } })
-      .workflow;
-    if (workflow.version < acknowledgedBefore) {
-      result.staleReads += 1;
-      if (result.samples.length < 10)
-        result.samples.push(
-          `stale read of ${id}: version ${workflow.version} after ${acknowledgedBefore} was acknowledged`,
-        );
-    }
-    tab.current = { id, version: workflow.version, doc: workflow.document };
-    return true;
-  }
-
-  function pickWorkflow(tab: Tab): string {
-    if (tab.focus && tab.random.chance(0.85)) return tab.focus;
-    return tab.random.pick(tab.owner.workflows);
-  }
-
-  /** One autosave: an edit on what the tab last saw, PUT with that version; a 409 is resolved. */
-  async function save(tab: Tab): Promise<void> {
-    if (!tab.current && !(await open(tab, pickWorkflow(tab)))) return;
-    for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
-      if (attempt > 0 && stopping()) return; // the run is over: leave the edit unsaved
-      const current = tab.current!;
-      const { doc } = editDocument(tab.random, current.doc);
-      const text = JSON.stringify(doc);
-      const reply = await request(
-        tab.owner,
-        'save',
-        'PUT',
-        `/api/workflows/${current.id}`,
-        `{"version":${current.version},"document":${text}}`,
-      );
-      if (reply.status === 200) {
-        const version = (reply.json as { workflow: { version: number } }).workflow.version;
-        acknowledge(current.id, version, hashDocumentText(text));
-        tab.current = { id: current.id, version, doc };
-        if (attempt > 0) result.conflictsResolved += 1;
-        return;
-      }
-      if (reply.status !== 409) return;
-      const theirs = (reply.json as { current?: { version?: number } } | undefined)?.current?.version;
-      if (typeof theirs !== 'number' || theirs <= current.version) {
-        result.bogusConflicts += 1;
-        if (result.samples.length < 10)
-          result.samples.push(
-            `409 on ${current.id} at version ${current.version} names current version ${theirs}`,
-          );
-      }
-      // Resolve as the editor's "keep mine" does: take the server's copy, apply the edit on top.
-      if (stopping() || !(await open(tab, current.id))) return;
-    }
-    result.conflictsAbandoned += 1;
-  }
-
-  async function step(tab: Tab): Promise<void> {
-    const operation = tab.random.weighted(MIX);
-    const owner = tab.owner;
-    switch (operation) {
-      case 'save':
-        return save(tab);
-      case 'read': {
-        await open(tab, pickWorkflow(tab));
-        return;
-      }
-      case 'list': {
-        await request(owner, 'list', 'GET', '/api/workflows');
-        return;
-      }
-      case 'export': {
-        await request(
-          owner,
-          'export',
-          'GET',
-          `/api/workflows/${tab.current?.id ?? pickWorkflow(tab)}/export`,
-        );
-        return;
-      }
-      case 'revisions': {
-        const reply = await request(
-          owner,
-          'revisions',
-          'GET',
-          `/api/workflows/${tab.current?.id ?? pickWorkflow(tab)}/revisions?limit=50`,
-        );
-        const retention = (reply.json as { retention?: number } | undefined)?.retention;
-        if (typeof retention === 'number') result.retention = retention;
-        return;
-      }
-      case 'revision': {
-        // The version the tab holds: what the history panel opens first.
-        if (!tab.current) return open(tab, pickWorkflow(tab)).then(() => undefined);
-        await request(
-          owner,
-          'revision',
-          'GET',
-          `/api/workflows/${tab.current.id}/revisions/${tab.current.version}`,
-        );
-        return;
-      }
-      case 'create': {
-        if (!tab.second) await create(owner, tab.random);
-        return;
-      }
-    }
-  }
 
   // ---- setup: one browser per owner (cookie from its first request), its workflows created ----
   const setupStarted = performance.now();
@@ -344,9 +378,9 @@ export async function simulate(
       const random = createRandom(opts.seed * 7919 + owner.index);
       // The first request issues the cookie, as the first page visit does; creates are then
       // counted against the owner, not the shared client address (lib/http/rate-limit.ts).
-      await request(owner, 'list', 'GET', '/api/workflows');
+      await request(s, owner, 'list', 'GET', '/api/workflows');
       for (let i = 0; i < opts.workflowsPerOwner; i++) {
-        const made = await create(owner, random);
+        const made = await create(s, owner, random);
         if (made) {
           setupNodes += made.nodes;
           setupBytes += made.bytes;
@@ -358,7 +392,7 @@ export async function simulate(
   const ready = owners.filter((o) => o.cookie && o.workflows.length > 0);
   if (ready.length < owners.length) log(`load: ${owners.length - ready.length} owners could not be set up`);
   const setupCounts = recorder.resetForMeasurement(performance.now());
-  const setupWorkflows = workflowIds.length;
+  const setupWorkflows = s.workflowIds.length;
 
   // ---- the timed mix ----
   const tabs: Tab[] = [];
@@ -379,32 +413,32 @@ export async function simulate(
     }
   }
   log(
-    `load: ${ready.length} owners, ${tabs.length} tabs (${sharedOwners} owners edit one workflow in two tabs), ${workflowIds.length} workflows set up in ${(setupMs / 1000).toFixed(1)} s; running ${opts.seconds} s…`,
+    `load: ${ready.length} owners, ${tabs.length} tabs (${sharedOwners} owners edit one workflow in two tabs), ${s.workflowIds.length} workflows set up in ${(setupMs / 1000).toFixed(1)} s; running ${opts.seconds} s…`,
   );
-  requests = 0;
+  s.requests = 0;
   const startedAt = performance.now();
-  deadline = startedAt + opts.seconds * 1000;
+  s.deadline = startedAt + opts.seconds * 1000;
   const progress = setInterval(() => {
     const elapsed = (performance.now() - startedAt) / 1000;
-    log(`load: ${elapsed.toFixed(0)} s, ${requests} requests, ${acks.length} acknowledged writes`);
+    log(`load: ${elapsed.toFixed(0)} s, ${s.requests} requests, ${s.acks.length} acknowledged writes`);
   }, 30_000);
   try {
     await Promise.all(
       tabs.map(async (tab) => {
-        while (!stopping()) {
-          await step(tab);
+        while (!isStopping(s)) {
+          await step(s, tab);
           if (opts.thinkMs > 0) await new Promise((r) => setTimeout(r, tab.random.int(2 * opts.thinkMs)));
         }
       }),
     );
   } finally {
     clearInterval(progress);
-    client.close();
+    s.client.close();
   }
   const endedAt = performance.now();
   return {
-    acks,
-    workflowIds,
+    acks: s.acks,
+    workflowIds: s.workflowIds,
     startedAt,
     endedAt,
     setup: {
@@ -417,7 +451,7 @@ export async function simulate(
     },
     tabs: tabs.length,
     sharedOwners,
-    ...result,
-    stoppedBy,
+    ...s.result,
+    stoppedBy: s.stoppedBy,
   };
 }
