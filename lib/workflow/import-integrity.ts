@@ -88,20 +88,37 @@ function checkTools(
   return toolIndex;
 }
 
+/**
+ * Records `id` as the one at position `i` of its list, or reports it as a duplicate of the first
+ * (nodes and edges alike: each needs its own id).
+ */
+function claimId(
+  seen: Map<string, number>,
+  id: string,
+  i: number,
+  kind: 'node' | 'edge',
+  at: string,
+  issues: Issue[],
+): void {
+  const first = seen.get(id);
+  if (first === undefined) {
+    seen.set(id, i);
+    return;
+  }
+  const Kind = kind === 'node' ? 'Node' : 'Edge';
+  issues.push({
+    path: at + '/id',
+    code: 'duplicate_id',
+    message: `${Kind} id "${id}" is already used by /${kind}s/${first}: give each ${kind} its own id.`,
+  });
+}
+
 /** Node ids are unique, step indexes count from 1, and a node agrees with its tool; fills `nodeIndex`. */
 function checkNodes(index: ExportIndex, issues: Issue[]): void {
   const { file, declarations, toolIndex, nodeIndex } = index;
   file.nodes.forEach((node, i) => {
     const at = joinPointer('/nodes', i);
-    if (nodeIndex.has(node.id)) {
-      issues.push({
-        path: at + '/id',
-        code: 'duplicate_id',
-        message: `Node id "${node.id}" is already used by /nodes/${nodeIndex.get(node.id)}: give each node its own id.`,
-      });
-    } else {
-      nodeIndex.set(node.id, i);
-    }
+    claimId(nodeIndex, node.id, i, 'node', at, issues);
     if (node.step_index !== i + 1) {
       issues.push({
         path: at + '/step_index',
@@ -198,15 +215,7 @@ function checkEdges(index: ExportIndex, issues: Issue[]): Map<string, number> {
   let allForward = true;
   file.edges.forEach((edge, i) => {
     const at = joinPointer('/edges', i);
-    if (edgeIds.has(edge.id)) {
-      issues.push({
-        path: at + '/id',
-        code: 'duplicate_id',
-        message: `Edge id "${edge.id}" is already used by /edges/${edgeIds.get(edge.id)}: give each edge its own id.`,
-      });
-    } else {
-      edgeIds.set(edge.id, i);
-    }
+    claimId(edgeIds, edge.id, i, 'edge', at, issues);
     const s = nodeIndex.get(edge.source);
     const t = nodeIndex.get(edge.target);
     if (s === undefined)
