@@ -11,26 +11,19 @@
 import type { ToolDeclaration } from '../../tools/types';
 import { splitClauses, type Clause, type PlacedLiteral } from './clauses';
 import { getWords, stemWord, tokenize } from './text';
-import {
-  createToolIndex,
-  rankTools,
-  type IndexedParam,
-  type IndexedTool,
-  type ToolIndex,
-  type ToolScore,
-} from './tool-index';
+import { createToolIndex, type IndexedParam, type IndexedTool, type ToolIndex } from './tool-index';
+import { rankTools, type ToolScore } from './tool-ranking';
 import {
   fillArguments,
-  findEnumValue,
   getContext,
   getRangeCorners,
-  getContextScore,
   getNamingScore,
   placeLiteral,
   readBoolean,
   type Group,
 } from './values';
 import { countItemsRead } from './items';
+import { fitsOpenParam, getOptionSettings, isAssignedToParam } from './open-params';
 import { wireSteps } from './wiring';
 
 export interface OfflinePlanInput {
@@ -569,56 +562,4 @@ function namesAction(
       (tool.nameTokens.has(t.token) || tool.titleTokens.has(t.token)) &&
       index.idf(t.token) > 0,
   );
-}
-
-/** Whether a value has a place among the parameters of `tool` that the step has not set. */
-function fitsOpenParam(
-  index: ToolIndex,
-  tool: IndexedTool,
-  clause: Clause,
-  placed: PlacedLiteral,
-  already: Record<string, unknown>,
-): boolean {
-  const context = getContext(index, clause, clause.literals.indexOf(placed));
-  return tool.params.some(
-    (param) =>
-      (param.stringList || !(param.name in already)) &&
-      (placeLiteral(index, placed, param, context) !== null ||
-        (param.fields ?? []).some(
-          (f) => getNamingScore(f, placed, context) > 0 && placeLiteral(index, placed, f, context) !== null,
-        )),
-  );
-}
-
-/** "提交信息为 'fix typo'", "message: 'x'", "the title is 'Q1'": a value introduced by a copula. */
-const ASSIGNMENT = /(?:为|是|设为|设置为|改为|[:：=]|\bis|\bbe)\s*$/i;
-
-/**
- * Whether a value is assigned to a parameter of `tool` the step has not set: introduced by a
- * copula (`ASSIGNMENT`), and placed there by the words before it, not by its type alone.
- */
-function isAssignedToParam(
-  index: ToolIndex,
-  tool: IndexedTool,
-  clause: Clause,
-  placed: PlacedLiteral,
-  already: Record<string, unknown>,
-): boolean {
-  if (!ASSIGNMENT.test(placed.before)) return false;
-  const context = getContext(index, clause, clause.literals.indexOf(placed));
-  return tool.params.some(
-    (param) =>
-      !(param.name in already) &&
-      placeLiteral(index, placed, param, context) !== null &&
-      getContextScore(param, context) > 0,
-  );
-}
-
-/** The boolean and enum parameters of `tool` that `clause` sets. */
-function getOptionSettings(tool: IndexedTool, clause: Clause) {
-  return tool.params.filter((param) => {
-    if (param.type === 'bool') return readBoolean(clause, param) !== undefined;
-    if (param.enum) return findEnumValue([clause], param.enum) !== undefined;
-    return false;
-  });
 }
