@@ -67,6 +67,12 @@ const TOOLSET_FILES = {
   'fetch-openai': ['converted/fetch.openai-chat.json'],
   'redis-anthropic': ['converted/redis.anthropic.json'],
   'howtocook-gemini': ['converted/howtocook.gemini.json'],
+  firecrawl: ['firecrawl.json'],
+  todoist: ['todoist.json'],
+  lark: ['lark.json'],
+  'tavily-openai': ['converted/tavily.openai-chat.json'],
+  'exa-anthropic': ['converted/exa.anthropic.json'],
+  'context7-gemini': ['converted/context7.gemini.json'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
@@ -93,6 +99,14 @@ const CATALOGUES = {
     'converted/fetch.openai-chat.json',
     'converted/redis.anthropic.json',
     'converted/howtocook.gemini.json',
+  ],
+  'round-c-catalogue': [
+    'firecrawl.json',
+    'todoist.json',
+    'lark.json',
+    'converted/tavily.openai-chat.json',
+    'converted/exa.anthropic.json',
+    'converted/context7.gemini.json',
   ],
 } as const satisfies Record<string, readonly string[]>;
 
