@@ -36,15 +36,14 @@ import {
 
 /** Paths that are not pages: files need no owner (the API does not reach here; see `config`). */
 const NOT_A_PAGE = /^\/(?:_next\/|favicon\.ico$)|\.[a-zA-Z0-9]+$/;
-/** A share link's page, and the rendered copies of shared versions (reached only by rewrite). */
+/** A share link's page, and the rendered copies of shared versions (asked for only by this proxy). */
 const SHARE_PAGE = /^\/s\/([^/]+)\/?$/;
 const SHARED_VERSION_PAGE = /^\/s\/v(?:\/|$)/;
 /**
- * Marks a request this proxy rewrote to a rendered copy after checking its link: Next runs the
- * proxy again for the rewritten path, where a request without the mark (one from outside) is
- * refused. The value is derived from TOOLFLOW_SECRET, so no client can send it and every
- * instance of a deployment accepts another's (a copy asked for through TOOLFLOW_PUBLIC_URL may
- * be answered by any of them).
+ * Marks this proxy's own request for a rendered copy (fetchRendered); a request without the mark
+ * (one from outside) is refused. The value is derived from TOOLFLOW_SECRET, so no client can send
+ * it and every instance of a deployment accepts another's (a copy asked for through
+ * TOOLFLOW_PUBLIC_URL may be answered by any of them).
  */
 const CHECKED_HEADER = 'x-toolflow-share-checked';
 let checkedValue: string | undefined;
@@ -68,6 +67,12 @@ const RENDERED_HEADERS = ['content-type', 'link'];
 const PRIVATE = 'private, no-store';
 /** Says a share page came from the proxy's memory (tests and anyone reading headers). */
 const SERVED_FROM_MEMORY_HEADER = 'x-toolflow-share-copy';
+/** How long a share page's first request waits for its copy before rendering the page itself. */
+const FILL_WAIT_MS = 5_000;
+/** The answer to a rendered copy's address asked for from outside. */
+const NOT_FOUND_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found · Toolflow</title>' +
+  '<main><h1>Not found</h1><p>There is nothing at this address.</p></main></html>';
 /** Requests for the page's RSC payload (client navigation, prefetch) rather than its HTML. */
 const RSC_REQUEST_HEADERS = [
   'rsc',
@@ -81,17 +86,21 @@ export function proxy(request: NextRequest): Response | Promise<Response> {
   if (problem) return getMisconfiguredResponse(problem);
   const { pathname } = request.nextUrl;
   if (NOT_A_PAGE.test(pathname)) return NextResponse.next();
-  if (SHARE_PAGE.test(pathname) || SHARED_VERSION_PAGE.test(pathname)) {
-    return getShareTarget(request).then(
-      (target) => serveRendered(request, target) ?? withOwner(request, target),
-    );
+  if (SHARED_VERSION_PAGE.test(pathname)) {
+    // A rendered copy is not an address of its own: only this proxy's marked fill may ask for it.
+    return request.headers.get(CHECKED_HEADER) === getCheckedValue() ? NextResponse.next() : getNotFound();
   }
-  return withOwner(request, undefined);
+  if (SHARE_PAGE.test(pathname)) {
+    return getSharedCopy(request)
+      .then((copy) => serveRendered(request, copy))
+      .then((served) => served ?? withOwner(request));
+  }
+  return withOwner(request);
 }
 
-/** On to the page (or `target`), giving a browser without a valid owner cookie its owner. */
-function withOwner(request: NextRequest, target: URL | undefined): NextResponse {
-  if (hasOwner(request)) return forward(request, target);
+/** On to the page asked for, giving a browser without a valid owner cookie its owner. */
+function withOwner(request: NextRequest): NextResponse {
+  if (hasOwner(request)) return NextResponse.next();
   const ownerId = createOwnerId();
   // The page renders from the request: give it the cookie too, so `cookies()` sees the new owner.
   const headers = new Headers(request.headers);
@@ -100,7 +109,7 @@ function withOwner(request: NextRequest, target: URL | undefined): NextResponse 
     .map((c) => c.trim())
     .filter((c) => c && !c.startsWith(`${OWNER_COOKIE}=`));
   headers.set('cookie', [...others, `${OWNER_COOKIE}=${signOwnerCookie(ownerId)}`].join('; '));
-  const response = forward(request, target, headers);
+  const response = NextResponse.next({ request: { headers } });
   issueOwner(response.headers, ownerId, request);
   return response;
 }
@@ -120,22 +129,31 @@ function hasOwner(request: NextRequest): boolean {
 }
 
 /**
- * The rendered copy `target` names, answered from this process's memory, or undefined to let Next
- * serve it (the first request for a version, RSC requests, development). A first request also
- * starts filling the memory: this process asks for the copy Next rendered, over HTTP (its own
- * loopback address, or TOOLFLOW_PUBLIC_URL when set: fetchRendered). What comes back is the same
- * page Next serves: the link was checked just before (getShareTarget), and next.config's headers
- * and the owner cookie are added as for any page.
+ * The rendered copy of a live link's version (`/s/v/<token hash>/<version>`), answered from this
+ * process's memory, or undefined to let the page itself (app/s/[token]) render the request: in
+ * development, for RSC requests, and when the copy cannot be had. A copy not yet in memory is
+ * asked for first, over HTTP (this process's loopback address, or TOOLFLOW_PUBLIC_URL when set:
+ * fetchRendered), marked so that the proxy lets it through; Next renders it once and keeps it.
+ * Never by a rewrite: with `next start --hostname 127.0.0.1`, Next takes a proxy's rewrite for an
+ * external one (its URLs name the host `localhost`, its router `127.0.0.1`) and proxies it over
+ * HTTP to itself, which fails on an idle keep-alive socket or behind a TLS-terminating proxy.
+ * What comes back is the page Next serves; the link was checked just before (getSharedCopy), and
+ * next.config's headers and the owner cookie are added as for any page.
  */
-function serveRendered(request: NextRequest, target: URL | undefined): Response | undefined {
-  if (!target || !SHARED_VERSION_PAGE.test(target.pathname)) return undefined;
-  if (process.env.NODE_ENV !== 'production') return undefined;
+async function serveRendered(request: NextRequest, copy: string | undefined): Promise<Response | undefined> {
+  if (!copy || process.env.NODE_ENV !== 'production') return undefined;
   if (RSC_REQUEST_HEADERS.some((name) => request.headers.has(name))) return undefined;
-  const key = target.pathname;
-  const page = renderedPages.get(key);
+  let page = renderedPages.get(copy);
   if (!page) {
-    void renderedPages.fill(key, () => fetchRendered(key));
-    return undefined;
+    // A slow render is not waited for long: the page renders this request itself meanwhile.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      renderedPages.fill(copy, () => fetchRendered(copy)),
+      new Promise((resolve) => (timer = setTimeout(resolve, FILL_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    page = renderedPages.get(copy);
+    if (!page) return undefined;
   }
   // Next compresses it for clients that ask (and says so in Vary), as it does every page.
   const headers = new Headers(page.headers);
@@ -168,44 +186,29 @@ async function fetchRendered(pathname: string) {
 }
 
 /**
- * Where a page request goes: a live share link to the rendered copy of its workflow's current
- * version, `/s/v/<token hash>/<version>`, which Next renders once and then serves from its cache.
- * The check is one indexed row per request (getLiveShare), so a revoked or expired link is refused
- * on the very next request. A link that is not live, or a database that cannot answer, goes on to
- * the page itself (app/s/[token]), which answers 404 or the error. The rendered copies are not
- * reachable from outside: asked for directly, they answer the share page's 404.
+ * The path of the rendered copy of a live share link's current version,
+ * `/s/v/<token hash>/<version>`, which Next renders once and then keeps. The check is one indexed
+ * row per request (getLiveShare), so a revoked or expired link is refused on the very next
+ * request. A link that is not live, or a database that cannot answer, goes on to the page itself
+ * (app/s/[token]), which answers 404 or the error.
  */
-async function getShareTarget(request: NextRequest): Promise<URL | undefined> {
-  const { pathname } = request.nextUrl;
-  // Asked for from outside, the rendered copies answer the share page's 404.
-  if (SHARED_VERSION_PAGE.test(pathname)) {
-    return request.headers.get(CHECKED_HEADER) === getCheckedValue() ? undefined : samePath(request, '/s/-');
-  }
-  const token = SHARE_PAGE.exec(pathname)?.[1];
+async function getSharedCopy(request: NextRequest): Promise<string | undefined> {
+  const token = SHARE_PAGE.exec(request.nextUrl.pathname)?.[1];
   if (!token || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
-  let live;
   try {
-    live = await getLiveShare(await getPrisma(), token);
+    const live = await getLiveShare(await getPrisma(), token);
+    return live ? `/s/v/${live.tokenHash}/${live.version}` : undefined;
   } catch {
     return undefined;
   }
-  return live ? samePath(request, `/s/v/${live.tokenHash}/${live.version}`) : undefined;
 }
 
-/** `pathname` on this request's own origin, as Next's rewrites expect it (nextUrl, not `request.url`). */
-function samePath(request: NextRequest, pathname: string): URL {
-  const url = request.nextUrl.clone();
-  url.pathname = pathname;
-  url.search = '';
-  return url;
-}
-
-/** On to `target` (a rewrite) or to the page asked for, with the request's headers replaced if given. */
-function forward(request: NextRequest, target: URL | undefined, headers?: Headers): NextResponse {
-  if (!target) return NextResponse.next(headers ? { request: { headers } } : undefined);
-  const marked = new Headers(headers ?? request.headers);
-  if (SHARED_VERSION_PAGE.test(target.pathname)) marked.set(CHECKED_HEADER, getCheckedValue());
-  return NextResponse.rewrite(target, { request: { headers: marked } });
+/** What a rendered copy asked for from outside answers: nothing is there. */
+function getNotFound(): Response {
+  return new Response(NOT_FOUND_PAGE, {
+    status: 404,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': PRIVATE },
+  });
 }
 
 /** 503 with the reason, as plain text for a browser (the API's own routes answer in JSON). */
