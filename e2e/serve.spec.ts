@@ -180,7 +180,11 @@ test("a share page's rendered copy is asked for at TOOLFLOW_PUBLIC_URL, marked, 
   expect(shared.status).toBe(201);
   const { path } = (await shared.json()) as { path: string };
 
-  expect((await get(path)).status).toBe(200);
+  // The first request, as a TLS-terminating reverse proxy forwards it: the copy is fetched, not
+  // reached by a rewrite that Next would proxy to itself over https (docs/design.md §10.10).
+  const first = await get(path, { 'x-forwarded-proto': 'https' });
+  expect(first.status).toBe(200);
+  expect(first.headers['x-toolflow-share-copy']).toBe('memory');
   await expect
     .poll(async () => (await get(path)).headers['x-toolflow-share-copy'], { timeout: 15_000 })
     .toBe('memory');
