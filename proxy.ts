@@ -189,7 +189,10 @@ async function getShareTarget(request: NextRequest): Promise<URL | undefined> {
   } catch {
     return undefined;
   }
-  return live ? samePath(request, `/s/v/${live.tokenHash}/${live.version}`) : undefined;
+  // A "can edit" link is never the read-only copy: its page asks the holder to sign in and opens
+  // the editor (app/s/[token], docs/design.md §13.4).
+  if (!live || live.share.role !== 'viewer') return undefined;
+  return samePath(request, `/s/v/${live.tokenHash}/${live.version}`);
 }
 
 /** `pathname` on this request's own origin, as Next's rewrites expect it (nextUrl, not `request.url`). */
