@@ -26,9 +26,11 @@ import {
 } from '../db/workspaces';
 import { getSessionUser } from './auth';
 import { AppError } from './errors';
+import { isSignInRequired } from './sign-in';
 import { createOwnerId, OWNER_COOKIE, readCookie, verifyOwnerCookie } from './owner';
 
 export type { Role } from '../db/workspaces';
+export { isSignInRequired } from './sign-in';
 
 /** The cookie naming the workspace a signed-in browser works in (PUT /api/workspaces/current). */
 export const WORKSPACE_COOKIE = 'toolflow_workspace';
@@ -104,15 +106,6 @@ async function resolveOwner(headers: Headers): Promise<RequestOwner> {
   const personal = getPersonalWorkspaceId(user.id);
   if (!(await getMemberRole(db, personal, user.id))) await ensurePersonalWorkspace(db, user);
   return { id: personal, isNew: false, role: 'owner', userId: user.id };
-}
-
-/**
- * True when `TOOLFLOW_REQUIRE_SIGN_IN=1`: a team deployment with no guests. Every API request
- * without a session is then 401, and every page that shows a workspace sends the browser to
- * /sign-in. Share links stay readable by anyone who has one.
- */
-export function isSignInRequired(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.TOOLFLOW_REQUIRE_SIGN_IN?.trim() === '1';
 }
 
 function signInRequired(): AppError {
