@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuthForm } from '@/components/account/auth-form';
-import { readReturnPath } from '@/lib/return-path';
+import { readReturnPath } from '@/lib/http/return-path';
 
 type Props = { searchParams: Promise<{ next?: string | string[] }> };
 

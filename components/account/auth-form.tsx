@@ -3,7 +3,7 @@
  * Sign-in and sign-up: one form posting to Better Auth's endpoints (/api/auth/sign-in/email,
  * /api/auth/sign-up/email). On success the browser goes home, where the work it did as a guest is
  * now in the account's workspace (docs/design.md §13.2), or back to `next` (a path on this site
- * that sent it here, such as an edit link's page: lib/return-path.ts).
+ * that sent it here, such as an edit link's page: lib/http/return-path.ts).
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
