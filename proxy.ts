@@ -197,7 +197,9 @@ async function getSharedCopy(request: NextRequest): Promise<string | undefined> 
   if (!token || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
   try {
     const live = await getLiveShare(await getPrisma(), token);
-    return live ? `/s/v/${live.tokenHash}/${live.version}` : undefined;
+    // A "can edit" link is never the read-only copy: its page asks the holder to sign in and opens
+    // the editor (app/s/[token], docs/design.md §13.4).
+    return live?.share.role === 'viewer' ? `/s/v/${live.tokenHash}/${live.version}` : undefined;
   } catch {
     return undefined;
   }

@@ -2,7 +2,8 @@
 /**
  * Sign-in and sign-up: one form posting to Better Auth's endpoints (/api/auth/sign-in/email,
  * /api/auth/sign-up/email). On success the browser goes home, where the work it did as a guest is
- * now in the account's workspace (docs/design.md §13.2).
+ * now in the account's workspace (docs/design.md §13.2), or back to `next` (a path on this site
+ * that sent it here, such as an edit link's page: lib/http/return-path.ts).
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -10,7 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { signInOrUp } from '@/lib/api/account';
 import './account.css';
 
-export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
+export function AuthForm({ mode, next = '/' }: { mode: 'sign-in' | 'sign-up'; next?: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +32,7 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
         setError(result.error.message);
         return;
       }
-      router.push('/');
+      router.push(next);
       router.refresh();
     } finally {
       setBusy(false);
@@ -73,15 +74,20 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
       <p className="muted" style={{ margin: 0 }}>
         {signUp ? (
           <>
-            Have an account? <Link href="/sign-in">Sign in</Link>
+            Have an account? <Link href={withNext('/sign-in', next)}>Sign in</Link>
           </>
         ) : (
           <>
-            No account yet? <Link href="/sign-up">Create one</Link>
+            No account yet? <Link href={withNext('/sign-up', next)}>Create one</Link>
           </>
         )}
         . Your workflows from this browser come with you.
       </p>
     </form>
   );
+}
+
+/** The other form's address, keeping where to go afterwards. */
+function withNext(path: string, next: string): string {
+  return next === '/' ? path : `${path}?next=${encodeURIComponent(next)}`;
 }

@@ -57,12 +57,15 @@ export function WorkflowTitle() {
   );
 }
 
-/** The header's "More" menu: Duplicate and Delete for the workflow open in the editor. */
+const selectViaLink = (s: EditorState) => !!s.meta.viaLink;
+
+/** The header's "More" menu: Duplicate and Delete for the workflow open in the editor (not through an edit link). */
 export function WorkflowMenu() {
   const readOnly = useEditorStore(selectReadOnly);
+  const viaLink = useEditorStore(selectViaLink);
   const [mode, setMode] = useState<WorkflowActionsMode | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  if (readOnly) return null;
+  if (readOnly || viaLink) return null;
   return (
     <div className="workflow-menu">
       <button

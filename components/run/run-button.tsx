@@ -12,7 +12,8 @@ import type { EditorState } from '@/lib/editor/store';
 const RunDialog = lazyComponent(() => import('./run-dialog').then((m) => m.RunDialog));
 const RunsDialog = lazyComponent(() => import('./runs-dialog').then((m) => m.RunsDialog));
 
-const selectReadOnly = (s: EditorState) => s.meta.readOnly;
+// Test-runs belong to the workflow's workspace: not offered through an edit link.
+const selectReadOnly = (s: EditorState) => s.meta.readOnly || !!s.meta.viaLink;
 const selectHasNodes = (s: EditorState) => s.doc.nodes.length > 0;
 
 export function RunButtons() {

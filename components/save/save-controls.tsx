@@ -26,6 +26,7 @@ function ConflictSlot({ session }: { session: SaveSession }) {
 
 const selectId = (s: EditorState) => s.meta.id;
 const selectReadOnly = (s: EditorState) => s.meta.readOnly;
+const selectViaLink = (s: EditorState) => !!s.meta.viaLink;
 
 /**
  * The editor's saving and sharing controls: History, Export, Share, and the banners for a
@@ -37,6 +38,8 @@ export function SaveControls() {
   const session = useSaveSession(store);
   const id = useEditorStore(selectId);
   const readOnly = useEditorStore(selectReadOnly);
+  // Sharing stays with the workflow's workspace: an edit link does not make more links.
+  const viaLink = useEditorStore(selectViaLink);
   const [open, setOpen] = useState<'history' | 'share' | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   if (readOnly) return null;
@@ -77,15 +80,17 @@ export function SaveControls() {
         >
           Export
         </button>
-        <button
-          type="button"
-          className="btn btn-small btn-primary"
-          aria-haspopup="dialog"
-          onClick={() => setOpen('share')}
-          data-testid="open-share"
-        >
-          Share
-        </button>
+        {viaLink ? null : (
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            aria-haspopup="dialog"
+            onClick={() => setOpen('share')}
+            data-testid="open-share"
+          >
+            Share
+          </button>
+        )}
       </div>
       <div className="save-banners">
         {session ? <ConflictSlot session={session} /> : null}

@@ -11,6 +11,13 @@ import { formatWhen } from './format-when';
 
 type ShareSummary = Jsonified<ShareListResponse>['shares'][number];
 
+/** What a link lets its holder do (docs/design.md §13.4). */
+const ROLE_CHOICES = [
+  { role: 'viewer', label: 'Can view' },
+  { role: 'editor', label: 'Can edit' },
+] as const;
+type LinkRole = (typeof ROLE_CHOICES)[number]['role'];
+
 const EXPIRY_CHOICES = [
   { label: 'Never', days: null },
   { label: '1 day', days: 1 },
@@ -81,10 +88,52 @@ function CreatedLink({ url, copied, onCopy }: { url: string; copied: boolean; on
   );
 }
 
+/** The links that work now, each with what it allows and a Revoke that asks first. */
+function LinkList({
+  shares,
+  onRevoke,
+}: {
+  shares: ShareSummary[] | null;
+  onRevoke: (shareId: string) => void;
+}) {
+  return (
+    <ul className="share__list" data-testid="share-list">
+      {shares?.map((s) => (
+        <li key={s.id} data-testid="share-item">
+          <span>
+            {s.role === 'editor' ? 'Can edit' : 'Can view'} · created {formatWhen(s.createdAt)}
+            {s.expiresAt
+              ? s.expired
+                ? ' · expired'
+                : ` · expires ${new Date(s.expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+              : ' · never expires'}
+          </span>
+          <ConfirmButton
+            className="btn btn-small btn-danger"
+            confirm={{
+              title: 'Revoke this link?',
+              description:
+                s.role === 'editor'
+                  ? 'Everyone who edits through it loses access at once: their next save is refused. A revoked link cannot be brought back; you can create a new one.'
+                  : 'Anyone who opens it from now on is told the link is not available. A revoked link cannot be brought back; you can create a new one.',
+              confirmLabel: 'Revoke link',
+            }}
+            onConfirm={() => onRevoke(s.id)}
+            data-testid="share-revoke"
+          >
+            Revoke
+          </ConfirmButton>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * Read-only links to the saved workflow: create one (optionally expiring), copy it once (only
- * a hash is stored), and revoke. Values that look like secrets are listed before a link is made,
- * and the owner must confirm to share them.
+ * Links to the saved workflow: "can view" (a read-only page) or "can edit" (the holder signs in
+ * and edits this workflow); create one (optionally expiring), copy it once (only a hash is
+ * stored), and revoke. Values that look like secrets are listed before a link is made, and the
+ * owner must confirm to share them.
  */
 export function ShareDialog({ onClose }: { onClose: () => void }) {
   const id = useEditorStore(selectId);
@@ -93,6 +142,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const [secrets, setSecrets] = useState<SecretFinding[]>([]);
   const [acknowledged, setAcknowledged] = useState(false);
   const [expiry, setExpiry] = useState<number | null>(null);
+  const [role, setRole] = useState<LinkRole>('viewer');
   // The link just made, shown once to copy; gone when that link is revoked.
   const [created, setCreated] = useState<{ url: string; shareId: string } | null>(null);
   const [copied, setCopied] = useState(false);
@@ -117,7 +167,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const create = async () => {
     setBusy(true);
     setError(null);
-    const res = await createShare(id, { expiresInDays: expiry, acknowledgeSecrets: acknowledged });
+    const res = await createShare(id, { expiresInDays: expiry, acknowledgeSecrets: acknowledged, role });
     setBusy(false);
     if (!res.ok) {
       // The server scanned a newer copy than this dialog did: show what it found.
@@ -153,10 +203,11 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
 
   const needsConfirm = secrets.length > 0 && !acknowledged;
   return (
-    <Modal title="Share a read-only link" onClose={onClose} testId="share-dialog" closeTestId="share-close">
-      <p className="muted">
-        Anyone with the link sees the last saved version on a read-only canvas, can download its JSON and fork
-        a copy of their own. They cannot change yours.
+    <Modal title="Share a link" onClose={onClose} testId="share-dialog" closeTestId="share-close">
+      <p className="muted" data-testid="share-explained">
+        {role === 'viewer'
+          ? 'Anyone with the link sees the last saved version on a read-only canvas, can download its JSON and fork a copy of their own. They cannot change yours.'
+          : 'Anyone with the link who signs in can edit this workflow, and their saves are checked against yours as your own are. They cannot run, share or delete it, and lose it as soon as you revoke the link.'}
         {saveState !== 'saved'
           ? ' Your latest changes are not saved yet; the link shows them once they are.'
           : ''}
@@ -167,6 +218,20 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
       ) : null}
 
       <div className="share__create">
+        <label>
+          Anyone with the link{' '}
+          <select
+            value={role}
+            onChange={(e) => setRole(e.target.value === 'editor' ? 'editor' : 'viewer')}
+            data-testid="share-role"
+          >
+            {ROLE_CHOICES.map((c) => (
+              <option key={c.role} value={c.role}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
         <label>
           Expires{' '}
           <select
@@ -202,33 +267,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
 
       <h3 className="share__heading">Links that work now</h3>
       {shares?.length === 0 ? <p className="muted">No links yet.</p> : null}
-      <ul className="share__list" data-testid="share-list">
-        {shares?.map((s) => (
-          <li key={s.id} data-testid="share-item">
-            <span>
-              Created {formatWhen(s.createdAt)}
-              {s.expiresAt
-                ? s.expired
-                  ? ' · expired'
-                  : ` · expires ${new Date(s.expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`
-                : ' · never expires'}
-            </span>
-            <ConfirmButton
-              className="btn btn-small btn-danger"
-              confirm={{
-                title: 'Revoke this link?',
-                description:
-                  'Anyone who opens it from now on is told the link is not available. A revoked link cannot be brought back; you can create a new one.',
-                confirmLabel: 'Revoke link',
-              }}
-              onConfirm={() => void revoke(s.id)}
-              data-testid="share-revoke"
-            >
-              Revoke
-            </ConfirmButton>
-          </li>
-        ))}
-      </ul>
+      <LinkList shares={shares} onRevoke={(shareId) => void revoke(shareId)} />
     </Modal>
   );
 }

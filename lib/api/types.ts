@@ -9,7 +9,7 @@
  */
 import type { WorkflowRecord, WorkflowSummary as StoredWorkflowSummary } from '../db/workflows';
 import type { RevisionRecord, RevisionSummary as StoredRevisionSummary } from '../db/revisions';
-import type { ShareSummary as StoredShareSummary } from '../db/shares';
+import type { ShareRole, ShareSummary as StoredShareSummary } from '../db/shares';
 import type { ToolkitRecord } from '../db/toolkits';
 import type { NodeRunDetail, NodeRunSummary, RunSummary } from '../db/runs';
 import type { ToolkitChanges } from '../toolkits/changes';
@@ -204,6 +204,8 @@ export interface CreateShareRequest {
   expiresInDays?: number | null;
   /** Set after the owner saw the secret-scan warning and chose to share anyway. */
   acknowledgeSecrets?: boolean;
+  /** "can view" (`viewer`, the default) or "can edit" (`editor`: holders sign in to edit). */
+  role?: ShareRole;
 }
 
 /** POST /api/workflows/[id]/shares: the token is in this answer only (just its hash is stored). */
@@ -212,6 +214,11 @@ export interface CreateShareResponse {
   token: string;
   path: string;
   secrets: SecretFinding[];
+}
+
+/** POST /api/shares/[token]/accept: the account may now edit this workflow, at /w/<workflowId>. */
+export interface AcceptShareResponse {
+  workflowId: string;
 }
 
 /** 422 `unprocessable:secrets` of POST /api/workflows/[id]/shares */

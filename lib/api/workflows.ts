@@ -1,6 +1,7 @@
 /** The calls of /api/workflows/** and /api/shares/**: workflows, their history and share links. */
 import { callApi, type CallOptions } from './client';
 import type {
+  AcceptShareResponse,
   CreateShareRequest,
   CreateShareResponse,
   CreateWorkflowRequest,
@@ -144,4 +145,12 @@ export const forkShared = (token: string, opts: CallOptions = {}) =>
     ...opts,
     method: 'POST',
     what: 'Forking',
+  });
+
+/** POST /api/shares/[token]/accept: take up a "can edit" link (signed in); where to edit. */
+export const acceptShare = (token: string, opts: CallOptions = {}) =>
+  callApi<Jsonified<AcceptShareResponse>>(`/api/shares/${segment(token)}/accept`, {
+    ...opts,
+    method: 'POST',
+    what: 'Opening the link',
   });

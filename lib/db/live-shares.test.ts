@@ -10,6 +10,7 @@ const document = { nodes: [], edges: [], tools: {} } as never;
 const row: LiveShareRow = {
   id: 'sh_1',
   workflowId: 'wf_1',
+  role: 'viewer',
   createdAt: new Date(0),
   expiresAt: null,
   revokedAt: null,

@@ -16,6 +16,7 @@
 export interface LiveShareRow {
   id: string;
   workflowId: string;
+  role: string;
   createdAt: Date | string;
   expiresAt: Date | string | null;
   revokedAt: Date | string | null;

@@ -1,8 +1,9 @@
 import 'server-only';
 /**
- * Read-only share links. A token is 256 random bits, shown once to its creator; only its SHA-256
- * is stored, so a leaked database does not leak working links. Revoking sets `revokedAt` and the
- * lookup refuses it on the very next request (getLiveShare).
+ * Share links, "can view" or "can edit" (docs/design.md §8.4, §13.4). A token is 256 random bits,
+ * shown once to its creator; only its SHA-256 is stored, so a leaked database does not leak
+ * working links. Revoking sets `revokedAt` and the lookup refuses it on the very next request
+ * (getLiveShare, findLinkGrant).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { findDatabaseBacking, type Db } from './client';
@@ -13,9 +14,14 @@ import { getRevision } from './revisions';
 import { sql } from './sql';
 import { getWorkflow, type WorkflowRecord } from './workflows';
 
+/** What a link lets its holder do: `viewer` reads the shared page; `editor` edits, once signed in. */
+export type ShareRole = 'viewer' | 'editor';
+export const SHARE_ROLES: readonly ShareRole[] = ['viewer', 'editor'];
+
 export interface ShareSummary {
   id: string;
   workflowId: string;
+  role: ShareRole;
   createdAt: Date;
   expiresAt: Date | null;
   revokedAt: Date | null;
@@ -34,6 +40,7 @@ export function isShareTokenShaped(token: string): boolean {
 const summaryFields = {
   id: true,
   workflowId: true,
+  role: true,
   createdAt: true,
   expiresAt: true,
   revokedAt: true,
@@ -43,7 +50,7 @@ const summaryFields = {
 export async function createShare(
   db: Db,
   workflowId: string,
-  opts: { expiresAt?: Date | null } = {},
+  opts: { expiresAt?: Date | null; role?: ShareRole } = {},
 ): Promise<{ token: string; share: ShareSummary }> {
   const token = randomBytes(32).toString('base64url');
   const share = await db.share.create({
@@ -51,20 +58,30 @@ export async function createShare(
       id: createId('sh'),
       workflowId,
       tokenHash: hashShareToken(token),
+      role: opts.role ?? 'viewer',
       expiresAt: opts.expiresAt ?? null,
     },
     select: summaryFields,
   });
-  return { token, share };
+  return { token, share: toSummary(share) };
+}
+
+function toShareRole(role: string): ShareRole {
+  return role === 'editor' ? 'editor' : 'viewer';
+}
+
+function toSummary<S extends { role: string }>(share: S): S & { role: ShareRole } {
+  return { ...share, role: toShareRole(share.role) };
 }
 
 /** The links of a workflow that still work or expired, newest first (revoked ones are gone). */
 export async function listShares(db: Db, workflowId: string): Promise<ShareSummary[]> {
-  return db.share.findMany({
+  const shares = await db.share.findMany({
     where: { workflowId, revokedAt: null },
     orderBy: { createdAt: 'desc' },
     select: summaryFields,
   });
+  return shares.map(toSummary);
 }
 
 /** Revokes a link of this workflow. False when it does not exist (or belongs to another one). */
@@ -123,7 +140,7 @@ async function findLiveShare(db: Db, tokenHash: string, now: Date): Promise<Live
 
 async function findShareRow(db: Db, tokenHash: string): Promise<LiveShareRow | null> {
   const [row] = await sql(db)<LiveShareRow>`
-    SELECT s."id", s."workflowId", s."createdAt", s."expiresAt", s."revokedAt", w."version"
+    SELECT s."id", s."workflowId", s."role", s."createdAt", s."expiresAt", s."revokedAt", w."version"
     FROM "Share" s JOIN "Workflow" w ON w."id" = s."workflowId"
     WHERE s."tokenHash" = ${tokenHash}`;
   return row ?? null;
@@ -134,6 +151,7 @@ function toLiveShare(row: LiveShareRow | null, tokenHash: string, now: Date): Li
   const share: ShareSummary = {
     id: row.id,
     workflowId: row.workflowId,
+    role: toShareRole(row.role),
     createdAt: new Date(row.createdAt),
     expiresAt: row.expiresAt ? new Date(row.expiresAt) : null,
     revokedAt: null,
@@ -200,4 +218,34 @@ export async function getSharedVersion(
       document: revision.document,
     },
   };
+}
+
+/**
+ * Records that account `userId` opened edit link `shareId`: from then on it may edit that link's
+ * workflow while the link is live (findLinkGrant). Opening it again records nothing new.
+ */
+export async function grantShare(db: Db, shareId: string, userId: string): Promise<void> {
+  await db.$executeRaw`INSERT INTO "ShareGrant" ("shareId", "userId") VALUES (${shareId}, ${userId})
+    ON CONFLICT ("shareId", "userId") DO NOTHING`;
+}
+
+/**
+ * What the edit links account `userId` opened on workflow `workflowId` say right now: `live` when
+ * one of them is live (not revoked, not expired), `ended` when it opened some and every one was
+ * revoked or has expired, null when it never opened one. Asked of the database on every call, so
+ * a revocation holds from the next request.
+ */
+export async function findLinkGrant(
+  db: Db,
+  userId: string,
+  workflowId: string,
+  now: Date = new Date(),
+): Promise<'live' | 'ended' | null> {
+  const rows = await sql(db)<{ expiresAt: Date | string | null; revokedAt: Date | string | null }>`
+    SELECT s."expiresAt", s."revokedAt"
+    FROM "ShareGrant" g JOIN "Share" s ON s."id" = g."shareId"
+    WHERE g."userId" = ${userId} AND s."workflowId" = ${workflowId} AND s."role" = 'editor'`;
+  if (!rows.length) return null;
+  const live = rows.some((r) => !r.revokedAt && !(r.expiresAt && new Date(r.expiresAt) <= now));
+  return live ? 'live' : 'ended';
 }

@@ -190,3 +190,27 @@ export async function removeMember(db: Db, workspaceId: string, userId: string):
 export function countOwners(db: Db, workspaceId: string): Promise<number> {
   return db.member.count({ where: { workspaceId, role: 'owner' } });
 }
+
+/**
+ * The server's own team workspace, on a deployment that requires signing in (docs/design.md
+ * §13.1): its owner is the server's owner, who invites the team into it.
+ */
+export const SERVER_WORKSPACE_ID = 'own_server';
+
+/**
+ * Makes the server's workspace if it is missing, named "Team", with the server's first account
+ * (the earliest created) as its owner. Called on every sign-up and sign-in of a server that
+ * requires signing in; idempotent, and concurrent calls make it, and its first owner, once: the
+ * workspace row is inserted first, and only the call that inserted it adds the owner. From then
+ * on it is a team workspace like any other (its owners manage its members).
+ */
+export async function ensureServerWorkspace(db: Db): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const made = await tx.$executeRaw`INSERT INTO "Owner" ("id", "kind", "name")
+      VALUES (${SERVER_WORKSPACE_ID}, 'team', 'Team') ON CONFLICT ("id") DO NOTHING`;
+    if (!made) return;
+    await tx.$executeRaw`INSERT INTO "Member" ("id", "workspaceId", "userId", "role")
+      SELECT ${createId('mem')}, ${SERVER_WORKSPACE_ID}, "id", 'owner' FROM "User"
+      ORDER BY "createdAt", "id" LIMIT 1`;
+  });
+}

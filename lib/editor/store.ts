@@ -45,6 +45,11 @@ export interface EditorMeta {
   name: string;
   version: number;
   readOnly: boolean;
+  /**
+   * Opened through a "can edit" share link (docs/design.md §13.4): editing, history and export
+   * only; running, sharing, duplicating and deleting stay with the workflow's workspace.
+   */
+  viaLink?: boolean;
 }
 
 export interface EditorState {

@@ -15,6 +15,7 @@ import 'server-only';
  * workspace is refused 403 when the role does not allow the action.
  */
 import { getPrisma } from '../db/client';
+import { findLinkGrant } from '../db/shares';
 import {
   ensurePersonalWorkspace,
   getMemberRole,
@@ -25,9 +26,11 @@ import {
 } from '../db/workspaces';
 import { getSessionUser } from './auth';
 import { AppError } from './errors';
+import { isSignInRequired } from './sign-in';
 import { createOwnerId, OWNER_COOKIE, readCookie, verifyOwnerCookie } from './owner';
 
 export type { Role } from '../db/workspaces';
+export { isSignInRequired } from './sign-in';
 
 /** The cookie naming the workspace a signed-in browser works in (PUT /api/workspaces/current). */
 export const WORKSPACE_COOKIE = 'toolflow_workspace';
@@ -60,6 +63,8 @@ export interface RequestOwner {
   role: Role;
   /** The signed-in account, or null for a guest. */
   userId: string | null;
+  /** Acting on one workflow of another workspace through a "can edit" link (getWorkflowOwner). */
+  viaLink?: boolean;
 }
 
 /** True when `role` allows `action`. */
@@ -101,15 +106,6 @@ async function resolveOwner(headers: Headers): Promise<RequestOwner> {
   const personal = getPersonalWorkspaceId(user.id);
   if (!(await getMemberRole(db, personal, user.id))) await ensurePersonalWorkspace(db, user);
   return { id: personal, isNew: false, role: 'owner', userId: user.id };
-}
-
-/**
- * True when `TOOLFLOW_REQUIRE_SIGN_IN=1`: a team deployment with no guests. Every API request
- * without a session is then 401, and every page that shows a workspace sends the browser to
- * /sign-in. Share links stay readable by anyone who has one.
- */
-export function isSignInRequired(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.TOOLFLOW_REQUIRE_SIGN_IN?.trim() === '1';
 }
 
 function signInRequired(): AppError {
@@ -170,6 +166,43 @@ export function assertWorkspaceAccess(
     );
   }
   assertCan(owner, action, `${what} ${kind === 'run' ? 'test-run' : kind} "${resource.id}"`);
+}
+
+/**
+ * What a "can edit" share link allows on its one workflow (docs/design.md §13.4): reading and
+ * changing it (open, save, rename, export, history, restore, plan), never running, sharing,
+ * duplicating or deleting it.
+ */
+export const LINK_ACTIONS: readonly Action[] = ['read', 'edit'];
+
+/**
+ * Who the request acts as on one workflow, for routes that an edit link reaches: the request
+ * itself when the workflow is of its workspace and its role allows `action`; else, for a
+ * signed-in account that opened a live "can edit" link to this workflow and an action such a link
+ * allows, the workflow's workspace with role `editor` (`viaLink`), on that workflow only.
+ * Otherwise 403: saying the link was revoked or expired when the account had one, else as
+ * assertWorkspaceAccess words it. The link is looked up only when the workspace refuses, so a
+ * member's request costs nothing more.
+ */
+export async function getWorkflowOwner(
+  owner: RequestOwner,
+  workflow: { id: string; ownerId: string | null },
+  action: Action,
+  what: string,
+): Promise<RequestOwner> {
+  if (workflow.ownerId !== null && workflow.ownerId === owner.id && can(owner.role, action)) return owner;
+  if (owner.userId && workflow.ownerId !== null && LINK_ACTIONS.includes(action)) {
+    const grant = await findLinkGrant(await getPrisma(), owner.userId, workflow.id);
+    if (grant === 'live')
+      return { id: workflow.ownerId, isNew: false, role: 'editor', userId: owner.userId, viaLink: true };
+    if (grant === 'ended')
+      throw new AppError(
+        'forbidden:link_revoked',
+        `You cannot ${what} workflow "${workflow.id}": the edit link you opened it with was revoked or has expired. Ask its owner for a new link.`,
+      );
+  }
+  assertWorkspaceAccess(owner, 'workflow', workflow, action, what);
+  return owner;
 }
 
 /** 401 for a request with no signed-in account, where one is needed (workspaces, members). */

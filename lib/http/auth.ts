@@ -16,9 +16,10 @@ import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { createAuthMiddleware } from 'better-auth/api';
 import { getPrisma, type Db } from '../db/client';
-import { claimGuestWorkspace, ensurePersonalWorkspace } from '../db/workspaces';
+import { claimGuestWorkspace, ensurePersonalWorkspace, ensureServerWorkspace } from '../db/workspaces';
 import { getRequestHost } from './csrf';
 import { getOwnerSecret, OWNER_COOKIE, readCookie, verifyOwnerCookie } from './owner';
+import { isSignInRequired } from './sign-in';
 
 /** The prefix of Better Auth's cookies: `toolflow.session_token` (`__Secure-` over HTTPS). */
 export const AUTH_COOKIE_PREFIX = 'toolflow';
@@ -65,10 +66,12 @@ function createAuth(db: Db) {
     },
     hooks: {
       // Signing up or in from a browser that worked as a guest moves that work into the account.
+      // On a server that requires signing in, the first account becomes the server's owner.
       after: createAuthMiddleware(async (ctx) => {
         const signedIn = ctx.context.newSession;
         if (!signedIn || !/^\/sign-(in|up)\//.test(ctx.path)) return;
         await ensurePersonalWorkspace(db, signedIn.user);
+        if (isSignInRequired()) await ensureServerWorkspace(db);
         const guestId = verifyOwnerCookie(readCookie(ctx.headers?.get('cookie') ?? null, OWNER_COOKIE));
         if (guestId) await claimGuestWorkspace(db, guestId, signedIn.user.id);
       }),

@@ -6,8 +6,8 @@
  * its own cookie, and a client with no cookie at all. Each cell is the status that caller gets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestBackends, jsonRequest, useTestDatabase, type TestDatabase } from '@/tests/db';
-import { POST as authPost } from '@/app/api/auth/[...all]/route';
+import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
+import { createBrowser, signUp, type Browser } from './browser';
 import { GET as listWorkflows, POST as createWorkflow } from '@/app/api/workflows/route';
 import {
   DELETE as deleteWorkflow,
@@ -42,32 +42,6 @@ const backends = await getTestBackends();
 const CALLERS = ['owner', 'editor', 'viewer', 'outsider', 'guest', 'noCookie'] as const;
 type Caller = (typeof CALLERS)[number];
 
-/** A browser that keeps every cookie it is given (the owner cookie, Better Auth's, the workspace). */
-function createBrowser() {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  return {
-    cookie,
-    async send(
-      handler: (request: Request, context: { params: Promise<never> }) => Promise<Response>,
-      method: string,
-      url: string,
-      body?: unknown,
-      params: Record<string, string> = {},
-    ): Promise<Response> {
-      const request = jsonRequest(url, method, body, jar.size ? { cookie: cookie() } : {});
-      const response = await handler(request, { params: Promise.resolve(params) as Promise<never> });
-      for (const set of response.headers.getSetCookie()) {
-        const [pair] = set.split(';');
-        const eq = pair.indexOf('=');
-        jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-      }
-      return response;
-    },
-  };
-}
-type Browser = ReturnType<typeof createBrowser>;
-
 const document = {
   task: 'one step',
   nodes: [{ id: 'a', tool: 'echo', position: { x: 0, y: 0 }, args: {} }],
@@ -79,15 +53,6 @@ describe.each(backends)('the access table on $name', (backend) => {
   let database: TestDatabase;
   const browsers = {} as Record<Exclude<Caller, 'noCookie'>, Browser>;
   let team: string;
-
-  async function signUp(browser: Browser, email: string) {
-    const res = await browser.send((r) => authPost(r), 'POST', '/api/auth/sign-up/email', {
-      email,
-      password: 'a long password 1',
-      name: email.split('@')[0],
-    });
-    expect(res.status).toBe(200);
-  }
 
   /** A new workflow of the shared workspace, made by its owner. */
   async function newWorkflow(name = 'Shared'): Promise<{ id: string; version: number }> {

@@ -57,9 +57,10 @@ describe('route discovery', () => {
     expect(found.length).toBeGreaterThanOrEqual(13);
   });
 
-  it('has no state-changing handler on the read-only share paths except fork', () => {
+  it('has no state-changing handler on the share paths but fork and taking up an edit link', () => {
+    // Neither changes the shared workflow: fork copies it, accept records who may edit it.
     const shareWrites = routes.filter((r) => r.path.startsWith('/api/shares/')).map(label);
-    expect(shareWrites).toEqual(['POST /api/shares/[token]/fork']);
+    expect(shareWrites).toEqual(['POST /api/shares/[token]/accept', 'POST /api/shares/[token]/fork']);
   });
 });
 

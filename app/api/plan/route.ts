@@ -59,8 +59,10 @@ export const POST = withErrors(async (request: Request) => {
   }
   let document: WorkflowDocument | undefined = body.document;
   if (body.workflowId !== undefined) {
-    if (document) await requireOwnedWorkflow(request, body.workflowId, 'plan in', 'edit');
-    else document = (await loadOwnedWorkflow(request, body.workflowId, 'plan in', 'edit')).workflow.document;
+    if (document) await requireOwnedWorkflow(request, body.workflowId, 'plan in', 'edit', { link: true });
+    else
+      document = (await loadOwnedWorkflow(request, body.workflowId, 'plan in', 'edit', { link: true }))
+        .workflow.document;
   }
   if (document)
     assertExportableDocument(document, { at: body.document ? '/document' : '', what: 'The document' });

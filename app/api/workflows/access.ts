@@ -9,7 +9,13 @@ import { getPrisma, type Db } from '@/lib/db/client';
 import { getWorkflow, getWorkflowAccess, type WorkflowAccess, type WorkflowRecord } from '@/lib/db/workflows';
 import { AppError } from '@/lib/http/errors';
 import { getExportFileName } from '@/lib/workflow/file-name';
-import { assertWorkspaceAccess, getRequestOwner, type Action, type RequestOwner } from '@/lib/http/access';
+import {
+  assertWorkspaceAccess,
+  getRequestOwner,
+  getWorkflowOwner,
+  type Action,
+  type RequestOwner,
+} from '@/lib/http/access';
 
 /** 404 naming the id. */
 export function workflowNotFound(id: string): AppError {
@@ -19,11 +25,19 @@ export function workflowNotFound(id: string): AppError {
   );
 }
 
-/** What a route acts with once the workflow is known to be the caller's. */
+/**
+ * What a route acts with once the workflow is known to be the caller's: `owner` is the caller, or
+ * the workflow's workspace as an edit link grants it (lib/http/access.ts, getWorkflowOwner).
+ */
 export interface OwnedWorkflow<W> {
   db: Db;
   owner: RequestOwner;
   workflow: W;
+}
+
+/** `link`: an account's "can edit" link to this workflow is also a way in (docs/design.md §13.4). */
+export interface OpenOptions {
+  link?: boolean;
 }
 
 async function openOwned<W extends { id: string; ownerId: string | null }>(
@@ -32,12 +46,16 @@ async function openOwned<W extends { id: string; ownerId: string | null }>(
   what: string,
   action: Action,
   load: (db: Db, id: string) => Promise<W | null>,
+  options: OpenOptions,
 ): Promise<OwnedWorkflow<W>> {
-  const [owner, db] = await Promise.all([getRequestOwner(request), getPrisma()]);
+  const [caller, db] = await Promise.all([getRequestOwner(request), getPrisma()]);
   const workflow = await load(db, id);
   if (!workflow) throw workflowNotFound(id);
-  assertWorkspaceAccess(owner, 'workflow', workflow, action, what);
-  return { db, owner, workflow };
+  if (!options.link) {
+    assertWorkspaceAccess(caller, 'workflow', workflow, action, what);
+    return { db, owner: caller, workflow };
+  }
+  return { db, owner: await getWorkflowOwner(caller, workflow, action, what), workflow };
 }
 
 /**
@@ -49,8 +67,9 @@ export function requireOwnedWorkflow(
   id: string,
   what: string,
   action: Action,
+  options: OpenOptions = {},
 ): Promise<OwnedWorkflow<WorkflowAccess>> {
-  return openOwned(request, id, what, action, getWorkflowAccess);
+  return openOwned(request, id, what, action, getWorkflowAccess, options);
 }
 
 /** Loads the whole workflow, document included, and refuses unless the caller may do `action` to it. */
@@ -59,8 +78,9 @@ export function loadOwnedWorkflow(
   id: string,
   what: string,
   action: Action,
+  options: OpenOptions = {},
 ): Promise<OwnedWorkflow<WorkflowRecord>> {
-  return openOwned(request, id, what, action, getWorkflow);
+  return openOwned(request, id, what, action, getWorkflow, options);
 }
 
 /** Response headers for a JSON download. */

@@ -205,5 +205,6 @@ export const validateCreateShare = compileRequestSchema<CreateShareRequest>({
   properties: {
     expiresInDays: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: 3650 },
     acknowledgeSecrets: { type: 'boolean' },
+    role: { enum: ['viewer', 'editor'] },
   },
 });

@@ -1,15 +1,16 @@
 /**
- * GET /api/workflows/[id] — read (owner only: a workflow URL is not a share link);
+ * GET /api/workflows/[id] — read (its workspace only, or an account holding a live edit link to
+ * it: a workflow URL is not a share link);
  * PUT — save with optimistic concurrency (409 with the server copy on a stale version);
  * PATCH `{version, name}` — rename it, as a new version on top of `version` (409 likewise);
  * DELETE — remove it with its revisions, share links and runs.
  */
 import type { SavedWorkflowResponse, VersionConflictBody, Workflow } from '@/lib/api/types';
-import { deleteWorkflow, getWorkflowText, updateWorkflow } from '@/lib/db/workflows';
+import { deleteWorkflow, getWorkflowAccess, getWorkflowText, updateWorkflow } from '@/lib/db/workflows';
 import { parseJsonBody } from '@/lib/http/body';
 import { assertSameOrigin } from '@/lib/http/csrf';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { assertCan, assertWorkspaceAccess, getRequestOwner } from '@/lib/http/access';
+import { can, getRequestOwner, getWorkflowOwner } from '@/lib/http/access';
 import { getPrisma } from '@/lib/db/client';
 import { loadOwnedWorkflow, requireOwnedWorkflow, workflowNotFound } from '../access';
 import {
@@ -43,7 +44,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const owner = await getRequestOwner(request);
   const row = await getWorkflowText(await getPrisma(), id);
   if (!row) throw workflowNotFound(id);
-  assertWorkspaceAccess(owner, 'workflow', row, 'read', 'open');
+  await getWorkflowOwner(owner, row, 'read', 'open');
   // The document goes out as the stored JSON text, never parsed and serialized again; the other
   // fields around it in WorkflowResponse's order.
   const { documentText, id: _id, ownerId, name, task, ...rest } = row;
@@ -61,27 +62,37 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
   const name = readWorkflowName(body.name);
   assertExportableDocument(body.document, { at: '/document', what: 'The document' });
   // The ownership check rides on the write itself (one statement, one round trip); only a write
-  // that changed nothing looks further, to say 404, 403 or 409 in that order. The role is known
-  // before the write: a viewer of the workspace is refused before anything is written.
-  const owner = await getRequestOwner(request);
-  assertCan(owner, 'edit', `change workflow "${id}"`);
-  const outcome = await updateWorkflow(await getPrisma(), id, {
-    expectedVersion: body.version,
-    name,
-    task: body.task,
-    document: body.document,
-    reason: body.reason,
-    ownerId: owner.id,
-  });
+  // that changed nothing looks further, to say 404, 403 or 409 in that order. A caller whose role
+  // does not allow editing (a viewer) is checked before anything is written: it may still hold an
+  // edit link to this one workflow (getWorkflowOwner).
+  const [caller, db] = await Promise.all([getRequestOwner(request), getPrisma()]);
+  let owner = caller;
+  if (!can(caller.role, 'edit')) {
+    const access = await getWorkflowAccess(db, id);
+    if (!access) throw workflowNotFound(id);
+    owner = await getWorkflowOwner(caller, access, 'edit', 'change');
+  }
+  const save = (ownerId: string) =>
+    updateWorkflow(db, id, {
+      expectedVersion: body.version,
+      name,
+      task: body.task,
+      document: body.document,
+      reason: body.reason,
+      ownerId,
+    });
+  let outcome = await save(owner.id);
+  if (!outcome.ok && outcome.reason === 'forbidden' && !owner.viaLink) {
+    // Another workspace's workflow: refused, unless the account opened a live edit link to it.
+    owner = await getWorkflowOwner(caller, outcome.access, 'edit', 'change');
+    outcome = await save(owner.id);
+  }
   if (outcome.ok) {
     const { document: _sent, ...workflow } = outcome.workflow;
     return Response.json({ workflow } satisfies SavedWorkflowResponse);
   }
   if (outcome.reason === 'not_found') throw workflowNotFound(id);
-  if (outcome.reason === 'forbidden') {
-    assertWorkspaceAccess(owner, 'workflow', outcome.access, 'edit', 'change');
-    throw new Error(`Workflow "${id}" was refused to its own owner.`);
-  }
+  if (outcome.reason === 'forbidden') throw new Error(`Workflow "${id}" was refused to its own owner.`);
   throw versionConflict(body.version, outcome.current, ...SAVE_CONFLICT);
 });
 
@@ -90,7 +101,7 @@ export const PATCH = withErrors(async (request: Request, context: Context) => {
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateRenameWorkflow);
   const name = readWorkflowName(body.name);
-  const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'rename', 'edit');
+  const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'rename', 'edit', { link: true });
   if (workflow.version !== body.version) throw versionConflict(body.version, workflow, ...RENAME_CONFLICT);
   // A rename is a save of the same document under the new name: a version like any other, which
   // an autosave entry of the last few minutes takes in.

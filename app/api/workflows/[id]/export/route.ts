@@ -10,7 +10,7 @@ type Context = { params: Promise<{ id: string }> };
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   const { id } = await context.params;
-  const { workflow } = await loadOwnedWorkflow(request, id, 'export', 'read');
+  const { workflow } = await loadOwnedWorkflow(request, id, 'export', 'read', { link: true });
   // Shared declarations: a tool's parameter plan and value checks are worked out once per process.
   const exported = exportWorkflow(withInternedTools(workflow.document), {
     id: workflow.id,

@@ -26,7 +26,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const url = new URL(request.url);
   const before = readPositiveInt(url, 'before');
   const limit = Math.min(readPositiveInt(url, 'limit') ?? 100, 500);
-  const { db } = await requireOwnedWorkflow(request, id, 'see the history of', 'read');
+  const { db } = await requireOwnedWorkflow(request, id, 'see the history of', 'read', { link: true });
   const revisions = await listRevisions(db, id, { before, limit });
   return Response.json({ revisions, retention: REVISION_LIMIT } satisfies RevisionListResponse);
 });

@@ -1,6 +1,8 @@
 /**
  * GET /api/workflows/[id]/shares — live links and the secret-scan findings for the document;
- * POST — create a read-only link `{expiresInDays?, acknowledgeSecrets?}`. When a parameter value
+ * POST — create a link `{expiresInDays?, acknowledgeSecrets?, role?}`: "can view" (role `viewer`, the
+ * default: the read-only page) or "can edit" (`editor`: holders sign in and edit this workflow;
+ * docs/design.md §13.4). Either needs the `share` action, editor or better in the workspace. When a parameter value
  * looks like a secret, the first POST gets 422 naming the fields; the client shows them and
  * repeats with `acknowledgeSecrets: true` once the owner confirms. The token is in the response
  * only: just its SHA-256 is stored.
@@ -47,7 +49,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
     );
   }
   const expiresAt = body.expiresInDays ? new Date(Date.now() + body.expiresInDays * 86_400_000) : null;
-  const { token, share } = await createShare(db, id, { expiresAt });
+  const { token, share } = await createShare(db, id, { expiresAt, role: body.role ?? 'viewer' });
   return Response.json({ share, token, path: `/s/${token}`, secrets } satisfies CreateShareResponse, {
     status: 201,
   });

@@ -49,7 +49,9 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { id, version: rawVersion } = await context.params;
   const version = parseVersion(rawVersion, 'version');
   const against = new URL(request.url).searchParams.get('against');
-  const { db, workflow } = await requireOwnedWorkflow(request, id, 'see the history of', 'read');
+  const { db, workflow } = await requireOwnedWorkflow(request, id, 'see the history of', 'read', {
+    link: true,
+  });
   const revision = await getRevision(db, id, version);
   if (!revision) throw await revisionNotFound(db, id, version);
   const againstVersion =
@@ -79,7 +81,7 @@ export const PATCH = withErrors(async (request: Request, context: Context) => {
   const version = parseVersion(rawVersion, 'version');
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateLabelRevision);
-  const { db } = await requireOwnedWorkflow(request, id, 'name revisions of', 'edit');
+  const { db } = await requireOwnedWorkflow(request, id, 'name revisions of', 'edit', { link: true });
   if (!(await setRevisionLabel(db, id, version, body.label?.trim() || null)))
     throw await revisionNotFound(db, id, version);
   return Response.json({ version, label: body.label?.trim() || null } satisfies LabelRevisionResponse);

@@ -19,7 +19,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const version = parseVersion(rawVersion, 'version');
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateRestoreRevision);
-  const { db } = await requireOwnedWorkflow(request, id, 'restore', 'edit');
+  const { db } = await requireOwnedWorkflow(request, id, 'restore', 'edit', { link: true });
   const revision = await getRevision(db, id, version);
   if (!revision)
     throw new AppError('not_found:revision', `Workflow "${id}" has no revision ${version} to restore.`);
