@@ -91,7 +91,7 @@ export function planOffline(input: OfflinePlanInput): OfflinePlan {
     args: fillArguments(index, group, notes, getSharedClauses(groups, i)),
     clause: group.clauses.map((c) => c.text).join(' / '),
   }));
-  wireSteps(index, calls, input.existingSteps ?? [], groups);
+  wireSteps(index, calls, input.existingSteps ?? [], groups, notes);
   calls.forEach((call, i) => {
     for (const [name, doubt] of groups[i].unclear ?? [])
       if (!(name in call.args)) notes.push(`${call.id} (${call.tool}): ${doubt.note}`);
