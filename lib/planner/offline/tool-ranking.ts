@@ -3,7 +3,9 @@
  * fields of each tool: its name and title, its description, and its parameters' names and
  * descriptions. A clause's words are its query terms; a Chinese word and the English words the
  * lexicon gives for it are one term, so a Chinese task weighs a tool declared in English the same
- * as one with a Chinese title, whatever else the catalogue holds.
+ * as one with a Chinese title, whatever else the catalogue holds. Chinese words are the lexicon's
+ * (lexicon.ts) and character bigrams, not Intl.Segmenter's: Node's ICU dictionary cuts 读取 and
+ * 优化, the very actions tools are named by, into single characters.
  */
 import { isCjk, type PositionedToken } from './text';
 import type { IndexedTool, ToolIndex } from './tool-index';
@@ -20,12 +22,8 @@ export interface ToolScore {
 /** One query term: the forms any of which matches it (a Chinese word, its bigrams, its English). */
 export interface Term {
   forms: string[];
-  /** Where it stands in the clause (its last word). */
-  word: number;
   /** From a value's file extension: says what goes in, not what the tool does. */
   extension: boolean;
-  /** Adjacent Chinese bigrams no lexicon word covers: one unknown word, each form counts. */
-  run: boolean;
 }
 
 /** Field weights: a word of the name or title says what the tool is more than one of its description. */
@@ -37,14 +35,11 @@ const B = 0.75;
 /** The Chinese word itself, not a translation, adds this share: a translation is lossy (工作表 and
  * 工作簿 are both "sheet" in English), the word as the tool writes it is not. */
 const EXACT_SHARE = 0.25;
-/** A further bigram of one unknown Chinese word adds this share of its weight. */
-const RUN_EXTRA = 0.5;
 
 /**
  * The query terms of a clause. A Chinese word the lexicon knows is one term with its bigrams and
  * its English words as forms; a bigram that straddles such a word's edge (取文 in 读取文件) is no
- * word and is dropped; adjacent bigrams of an unknown word (声子谱) are one term. English words
- * are terms of their own.
+ * word and is dropped; any other bigram, and each English word, is a term of its own.
  */
 export function getTerms(tokens: readonly PositionedToken[]): Term[] {
   const spans: { start: number; end: number; forms: Set<string> }[] = [];
@@ -57,33 +52,18 @@ export function getTerms(tokens: readonly PositionedToken[]): Term[] {
   }
   const inside = (p: number) => spans.find((s) => p >= s.start && p <= s.end);
   const terms: Term[] = [];
-  let run: Term | undefined;
+  const seen = new Set<string>();
   for (const t of tokens) {
-    if (t.translated) continue;
-    const bigram = t.token.length === 2 && isCjk(t.token[0]);
-    if (!bigram) {
-      run = undefined;
-      if (!terms.some((term) => !term.run && term.forms[0] === t.token && term.forms.length === 1))
-        terms.push({ forms: [t.token], word: t.word, extension: t.extension === true, run: false });
-      continue;
+    if (t.translated || seen.has(t.token)) continue;
+    if (t.token.length === 2 && isCjk(t.token[0])) {
+      const [a, b] = [inside(t.word), inside(t.word + 1)];
+      if (a && a === b) a.forms.add(t.token);
+      if (a || b) continue;
     }
-    const a = inside(t.word);
-    const b = inside(t.word + 1);
-    if (a && a === b) {
-      a.forms.add(t.token);
-      run = undefined;
-      continue;
-    }
-    if (a || b) continue;
-    if (run && run.word === t.word - 1) {
-      if (!run.forms.includes(t.token)) run.forms.push(t.token);
-      run.word = t.word;
-      continue;
-    }
-    run = { forms: [t.token], word: t.word, extension: false, run: true };
-    terms.push(run);
+    seen.add(t.token);
+    terms.push({ forms: [t.token], extension: t.extension === true });
   }
-  for (const s of spans) terms.push({ forms: [...s.forms], word: s.end, extension: false, run: false });
+  for (const s of spans) terms.push({ forms: [...s.forms], extension: false });
   return terms;
 }
 
@@ -111,7 +91,6 @@ const saturate = (length: number, mean: number) => (K1 + 1) / (1 + K1 * (1 - B +
 export function rankTools(index: ToolIndex, clauseTokens: readonly PositionedToken[]): ToolScore[] {
   const terms = getTerms(clauseTokens);
   const idfs = terms.map((term) => {
-    if (term.run) return term.forms.map((f) => getTermIdf(index, [f]));
     const chinese = term.forms.filter((f) => isCjk(f[0]));
     // Each English word of a Chinese word, with the Chinese forms (目录树 → directory, tree).
     return term.forms.map((f) => getTermIdf(index, isCjk(f[0]) ? term.forms : [f, ...chinese]));
@@ -132,14 +111,6 @@ export function rankTools(index: ToolIndex, clauseTokens: readonly PositionedTok
     let toolLevel = 0;
     let paramLevel = 0;
     terms.forEach((term, i) => {
-      if (term.run) {
-        // An unknown Chinese word: its rarest matching bigram in full, the others at RUN_EXTRA.
-        toolLevel += combineRun(term.forms.map((f, k) => fieldWeight(f) * idfs[i][k]));
-        paramLevel += combineRun(
-          term.forms.map((f, k) => (tool.paramTokens.has(f) ? params * idfs[i][k] : 0)),
-        );
-        return;
-      }
       if (term.extension) {
         if (term.forms.some((f) => tool.paramTokens.has(f))) paramLevel += params * idfs[i][0];
         return;
@@ -163,21 +134,14 @@ export function rankTools(index: ToolIndex, clauseTokens: readonly PositionedTok
  * declared in English weigh alike.
  */
 function scoreTerm(term: Term, idfs: readonly number[], weight: (form: string) => number): number {
-  let english = 0;
+  let english: number | undefined;
   let chinese = Infinity;
   term.forms.forEach((f, k) => {
     const w = weight(f) * idfs[k];
     if (isCjk(f[0])) chinese = Math.min(chinese, w);
-    else english = Math.max(english, w);
+    else english = Math.max(english ?? 0, w);
   });
   // The Chinese word counts only whole: every bigram of 没暂存, not the 暂存 of 已暂存.
   const whole = chinese === Infinity ? 0 : chinese;
-  return Math.max(english, whole) + EXACT_SHARE * whole;
-}
-
-function combineRun(all: readonly number[]): number {
-  const weights = all.filter((w) => w > 0);
-  if (weights.length === 0) return 0;
-  const best = Math.max(...weights);
-  return best + RUN_EXTRA * (weights.reduce((a, b) => a + b, 0) - best);
+  return english === undefined ? whole : Math.max(english, whole) + EXACT_SHARE * whole;
 }
