@@ -24,6 +24,9 @@ export interface Clause {
   literals: PlacedLiteral[];
   /** Joined to the clause before by a bare "and": a new step only if it names another tool. */
   soft: boolean;
+  /** Follows a word that orders steps (then, next, 然后, 再, 并…): what comes before is its input
+   * when it gives no value of its own (see wiring.ts). */
+  sequenced?: boolean;
 }
 
 // English: sequencing words and sentence ends (a `.` followed by space). Chinese: 然后/接着/再/
@@ -67,15 +70,28 @@ export function splitClauses(task: string): Clause[] {
   masked += task.slice(at);
 
   const clauses: Clause[] = [];
-  for (const piece of masked.split(SEPARATORS)) {
-    if (piece === undefined || piece.trim() === '') continue;
-    piece.split(SOFT_SEPARATOR).forEach((part, i) => {
-      const clause = readClause(part, literals, i > 0);
-      if (clause.tokens.length > 0 || clause.literals.length > 0) clauses.push(clause);
-    });
-  }
+  // Separators are kept (odd places of the split) to know which ones order the steps.
+  let sequenced = false;
+  masked.split(new RegExp(`(${SEPARATORS.source})`, 'gi')).forEach((piece, k) => {
+    if (k % 2 === 1) {
+      sequenced ||= SEQUENCING.test(piece);
+      return;
+    }
+    if (piece.trim() === '') return;
+    const parts = piece.split(new RegExp(`(${SOFT_SEPARATOR.source})`, 'i'));
+    for (let i = 0; i < parts.length; i += 2) {
+      const clause = readClause(parts[i], literals, i > 0);
+      if (i > 0 && parts[i - 1].trim() === '并') sequenced = true;
+      if (clause.tokens.length === 0 && clause.literals.length === 0) continue;
+      clauses.push(sequenced ? { ...clause, sequenced } : clause);
+      sequenced = false;
+    }
+  });
   return clauses;
 }
+
+/** Separators that order steps, not just list them. */
+const SEQUENCING = /[a-z]|然后|接着|随后|之后|并且|最后|其次|再/i;
 
 function readClause(piece: string, literals: Literal[], soft: boolean): Clause {
   const tokens: PositionedToken[] = [];

@@ -12,7 +12,7 @@ import type { ToolDeclaration } from '../../tools/types';
 import { splitClauses, type Clause, type PlacedLiteral } from './clauses';
 import { getWords, stemWord, tokenize } from './text';
 import { createToolIndex, type IndexedParam, type IndexedTool, type ToolIndex } from './tool-index';
-import { rankTools, type ToolScore } from './tool-ranking';
+import { getTerms, rankTools, type ToolScore } from './tool-ranking';
 import {
   fillArguments,
   getContext,
@@ -91,7 +91,7 @@ export function planOffline(input: OfflinePlanInput): OfflinePlan {
     args: fillArguments(index, group, notes, getSharedClauses(groups, i)),
     clause: group.clauses.map((c) => c.text).join(' / '),
   }));
-  wireSteps(index, calls, input.existingSteps ?? [], groups);
+  wireSteps(index, calls, input.existingSteps ?? [], groups, notes);
   calls.forEach((call, i) => {
     for (const [name, doubt] of groups[i].unclear ?? [])
       if (!(name in call.args)) notes.push(`${call.id} (${call.tool}): ${doubt.note}`);
@@ -324,9 +324,19 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
   const switching = switches.filter((n) => n > 0).length;
   const switchRarity = switching === 0 ? 0 : Math.log(1 + index.tools.length / switching);
   const verb = getLeadingWord(clause);
+  // The action as one term: a Chinese verb is also its English words (读取 is `read`), so a tool
+  // declared in English and one with a Chinese title meet it alike.
+  const verbForms =
+    verb === undefined ? [] : (getTerms(clause.tokens).find((t) => t.forms.includes(verb))?.forms ?? [verb]);
+  const verbWeight = (tool: IndexedTool) => Math.max(0, ...verbForms.map((f) => tool.verbs.get(f) ?? 0));
+  const verbIdf = Math.log(
+    1 +
+      index.tools.length /
+        Math.max(1, index.tools.filter((t) => verbForms.some((f) => t.verbs.has(f))).length),
+  );
   const question = QUESTION.test(clause.text);
-  const isVerb = verb !== undefined && index.tools.some((t) => (t.verbs.get(verb) ?? 0) >= 1);
-  const objects = clause.tokens.filter((t) => !t.extension && t.token !== verb);
+  const isVerb = verb !== undefined && index.tools.some((t) => verbWeight(t) >= 1);
+  const objects = clause.tokens.filter((t) => !t.extension && !verbForms.includes(t.token));
   const namesObject = index.tools.map((tool) =>
     objects.some(
       (t) =>
@@ -334,7 +344,7 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
     ),
   );
   const objectNamed =
-    verb !== undefined && index.tools.some((t) => t.verbs.has(verb) && namesObject[t.order]);
+    verb !== undefined && index.tools.some((t) => verbWeight(t) > 0 && namesObject[t.order]);
   // Only a tool with a place for as many of the clause's values as any other gets the toolkit
   // bonus: "Read /notes/people.txt" stays read_text_file in a task that also searches memory.
   // A city read as a time zone ("Paris") is also just a place: it zeroes no tool without a zone.
@@ -362,11 +372,11 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
     if (
       verb &&
       isVerb &&
-      tool.verbs.has(verb) &&
+      verbWeight(tool) > 0 &&
       (items[tool.order] > 0 || itemHolders === 0) &&
       (namesObject[tool.order] || (!objectNamed && fits[tool.order].size === clause.literals.length))
     )
-      verbScore = VERB_WEIGHT * tool.verbs.get(verb)! * index.idf(verb);
+      verbScore = VERB_WEIGHT * verbWeight(tool) * verbIdf;
     // "Add entities 'Alice' and 'Bob'", "添加实体…": a word that adds something asks for the tool
     // that creates the items the clause gives, whatever that tool's own verb is called.
     else if (verb && ADDING_WORDS.has(verb) && items[tool.order] > 0) {
@@ -375,8 +385,8 @@ export function rankClause(index: ToolIndex, clause: Clause, others?: readonly s
     }
     // The action word where the tool's name only uses it to describe ("Staged changes"): it
     // counts as a description word, not a name word.
-    else if (verb && isVerb && (tool.nameTokens.has(verb) || tool.titleTokens.has(verb)))
-      verbScore = -index.idf(verb);
+    else if (verb && isVerb && verbForms.some((f) => tool.nameTokens.has(f) || tool.titleTokens.has(f)))
+      verbScore = -verbIdf;
     let exact = 0;
     for (const word of surface) if (tool.surfaceWords.has(word)) exact += index.idf(stemWord(word));
     const coherence =

@@ -215,8 +215,12 @@ describe('"then … it / its / the result" between tools without output schemas'
     ]);
   });
 
-  it('does not wire without a word that refers back', () => {
+  it('wires an action after "then" that has no object of its own, and nothing after a bare "and"', () => {
     expect(plan('Fetch https://example.org/a, then summarise', [fetchPage, summarise]).steps[1]).toEqual([
+      'summarise',
+      { text: '{{step_1.result}}' },
+    ]);
+    expect(plan('Fetch https://example.org/a and summarise', [fetchPage, summarise]).steps[1]).toEqual([
       'summarise',
       {},
     ]);

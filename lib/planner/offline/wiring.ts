@@ -4,9 +4,11 @@
  *  1. an earlier output that shares a meaningful word with a required input the text left empty
  *     (`optimized_structure` → `input_structure`, "Cell values row by row" → "one inner list per
  *     row") is wired to it;
- *  2. "then … its / it / the result" (然后…其/它/结果): the previous step's result feeds this
- *     step's main input — its first required input the text left empty, passing over a name, id
- *     or number another step was given (step 3 carries it) — when that result is
+ *  2. "then … its / it / the result" (然后…其/它/结果), or an action after then/然后/再/并 with
+ *     one input left empty: the previous step's result feeds the one input it fits — one the text
+ *     left empty, or the file the previous step worked on, passing over a name, id or number
+ *     another step was given (step 3 carries it); two such inputs are a guess, and a note says
+ *     so instead — when that result is
  *     untyped (a tool without outputSchema has one `result`, which fits any input) and the tool
  *     that made it returns data, not a status (create, write, delete… return a status: "create
  *     ./reports and then list it" means the directory);
@@ -55,9 +57,16 @@ const FILE_WORDS = new Set(['path', 'fil', 'url', 'uri', 'dir', 'directory', 'fo
 const BACK_REFERENCE =
   /\b(?:it|its|them|their|those|these|the (?:results?|outputs?))\b|其(?![他中余次实])|它|结果|这些|那些|这次|上一步/i;
 
-/** Whether a group's clauses refer back to the previous step's result. */
+/**
+ * Whether a group's clauses refer back to the previous step's result: "it", "the result", 其, or
+ * an action that follows "then", 然后, 再 or 并 and gives no value of its own ("然后计算声子谱":
+ * the phonons of what was just optimised).
+ */
 export function refersBack(clauses: readonly Clause[]): boolean {
-  return clauses.some((c) => BACK_REFERENCE.test(c.prose));
+  return (
+    clauses.some((c) => BACK_REFERENCE.test(c.prose)) ||
+    (clauses[0]?.sequenced === true && clauses.every((c) => c.literals.length === 0))
+  );
 }
 
 /** Wire and carry values between the planned calls (see the module comment). */
@@ -66,6 +75,7 @@ export function wireSteps(
   calls: WiredCall[],
   existing: { id: string; tool: string; args: Record<string, unknown> }[],
   groups: Group[],
+  notes: string[] = [],
 ): void {
   const sources: Source[] = existing.map((s) => ({
     id: s.id,
@@ -112,9 +122,29 @@ export function wireSteps(
     const identified = open().find((p) => isIdentifierParam(p) && isProductOf(p, previous?.tool));
     const main =
       identified ?? open().find((p) => p.holds.path || findCarriedValue(sources, p.name) === undefined);
-    if (main && previous?.tool && !previous.tool.sideEffect && refersBack(groups[i].clauses)) {
+    const clauses = groups[i].clauses;
+    if (previous?.tool && !previous.tool.sideEffect && (refersBack(clauses) || clauses[0]?.sequenced)) {
       const result = previous.tool.outputs.find((o) => o.type === 'any' && !used.has(o));
-      if (result && previous.tool.outputs.length === 1) connect(main, { source: previous, output: result });
+      // The inputs the result can be: one no step was given a value for, or the file that carries
+      // on what the previous step worked on (its main input: relax ./Si.cif, then its phonons;
+      // a name or number given before keeps it), never one the step makes new. Two such (write_file's path and content after a read) make
+      // it a guess, and neither is wired.
+      const worked = previous.tool.params.find((p) => p.main)?.name;
+      const fitting = identified
+        ? [identified]
+        : open().filter(
+            (p) =>
+              !p.holds.new &&
+              ((p.name === worked && p.holds.path) || findCarriedValue(sources, p.name) === undefined),
+          );
+      // "然后写到 /tmp/b.txt": after "then", an action whose one open input the text leaves
+      // empty takes what came before, as if it said "it".
+      if (result && previous.tool.outputs.length === 1 && fitting.length === 1)
+        connect(fitting[0], { source: previous, output: result });
+      else if (result && previous.tool.outputs.length === 1 && fitting.length > 1 && refersBack(clauses))
+        notes.push(
+          `${call.id} (${tool.declaration.name}): the result of ${previous.id} could feed ${fitting.map((p) => p.name).join(' or ')}; none is wired, connect the one it is for.`,
+        );
     }
 
     // 3. A value the text gave another step for the same parameter.
