@@ -64,7 +64,7 @@ export function isIdentifierGiven(placed: PlacedLiteral, param: IndexedParam): b
 }
 
 /** A verb that makes the thing named after it ("create an event", "新建日程"). */
-const CREATE_BEFORE = /\b(?:create|add|make|new|open|schedule|set\s+up|insert)\b|创建|新建|添加|新增/i;
+export const CREATE_BEFORE = /\b(?:create|add|make|new|open|schedule|set\s+up|insert)\b|创建|新建|添加|新增/i;
 
 function isThing(word: string, thing: string): boolean {
   return word.replace(/s$/, '') === thing.replace(/s$/, '');

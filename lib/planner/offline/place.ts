@@ -6,7 +6,7 @@
 import type { PlacedLiteral } from './clauses';
 import { getNamingScore, getNameContext, getRoleMark } from './context';
 import { getPlacedValue, isAccepted, sameEnumValue } from './accept';
-import { isIdentifierGiven } from './identifiers';
+import { isIdentifierGiven, isIdentifierParam } from './identifiers';
 import type { Literal, LiteralKind } from './literals';
 import { tokenSet } from './text';
 import { GENERIC_PORT_WORDS, type IndexedParam, type ParamHolds, type ToolIndex } from './tool-index';
@@ -54,6 +54,9 @@ export function placeLiteral(
   if (literal.code && !CODE_PARAM.test(`${param.name} ${param.description}`)) return null;
   if ((literal.kind === 'string' || literal.kind === 'name') && !isIdentifierGiven(placed, param))
     return null;
+  // The id of a file ("ID of the Repomix output file") takes a code only where the text names
+  // the thing it identifies ("output 8f3c2a1b"): a path parameter takes no other bare code.
+  if (literal.kind === 'identifier' && holds.path && !isIdentifierGiven(placed, param)) return null;
   // "from A to B", "从 A 到 B": the words before a value say which end of a move it is.
   const role = getRoleMark(placed.before);
   if (role && param.role && role !== param.role) return null;
@@ -148,7 +151,15 @@ function getKindFit(
     }
     case 'identifier':
     case 'name':
-      if (holds.path || holds.cell || holds.range || holds.date || holds.sheetFormula) return null;
+      // An identifier parameter holds an id, even one described as the id of a file.
+      if (
+        (holds.path && !isIdentifierParam(param)) ||
+        holds.cell ||
+        holds.range ||
+        holds.date ||
+        holds.sheetFormula
+      )
+        return null;
       base = getTextBase(param);
       if (base === 0) return null;
       if (inEnum) break;

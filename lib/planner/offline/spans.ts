@@ -8,7 +8,6 @@ import { isAccepted } from './accept';
 import { getContext, getNamingScore } from './context';
 import { placeLiteral } from './place';
 import type { IndexedParam, IndexedTool, ToolIndex } from './tool-index';
-import { convertUnit, getDescribedUnit, getDimension, getParamDimension } from './units';
 
 /** One value of a step's clauses: the clause, the value, and its index among the clause's values. */
 export interface ClauseValue {
@@ -120,63 +119,6 @@ export function splitRanges(
   args[corners.start.name] = from;
   args[corners.end.name] = to;
   used.add(range);
-}
-
-/** Words before the first number of a span ("from 0.9", "between 300", "从 0"). */
-const SPAN_START = /(?:\b(?:from|between)|从|由)\s*$/i;
-/** Words between the two ends ("to", "-", "and" after between, 到). */
-const SPAN_JOIN = /^\s*(?:to|through|-|–|~|and|到|至)\s*$/i;
-/** Words before a step ("in steps of 10 K", "step 5", "步长 10"). */
-const SPAN_STEP =
-  /^\s*[,，]?\s*(?:(?:in|with|at)\s+(?:a\s+)?steps?\s+of|steps?(?:\s+of)?|every|步长为?|间隔为?|每)\s*$/i;
-
-/**
- * "volumes from 0.9 to 1.1", "from 0 to 1000 K in steps of 10 K", "从 300 到 900 K": two ends
- * (and a step) of a span, for a list of numbers the words around the span name, or whose unit
- * the span's unit measures. The list must take that many items.
- */
-export function fillSpans(
-  index: ToolIndex,
-  params: IndexedParam[],
-  all: ClauseValue[],
-  args: Record<string, unknown>,
-  used: Set<PlacedLiteral>,
-): void {
-  const isNumber = (k: number) => all[k]?.placed.literal.kind === 'number' && !used.has(all[k].placed);
-  for (let k = 0; k + 1 < all.length; k++) {
-    const a = all[k];
-    const b = all[k + 1];
-    if (!isNumber(k) || !isNumber(k + 1) || a.clause !== b.clause) continue;
-    if (!SPAN_START.test(a.placed.before) || !SPAN_JOIN.test(b.placed.before)) continue;
-    const c =
-      isNumber(k + 2) && all[k + 2].clause === a.clause && SPAN_STEP.test(all[k + 2].placed.before)
-        ? all[k + 2]
-        : undefined;
-    const ends = c ? [a, b, c] : [a, b];
-    const units = ends.map((e) => e.placed.literal.unit).filter((u): u is string => u !== undefined);
-    const context = getContext(index, a.clause, a.i);
-    for (const param of params) {
-      if (param.type !== 'list' || param.name in args) continue;
-      if (param.itemType !== 'number' && param.itemType !== 'integer') continue;
-      if ((param.minItems ?? 0) > ends.length || (param.maxItems ?? Infinity) < ends.length) continue;
-      const dimension = getParamDimension(param.name, param.description);
-      const unitFits =
-        units.length > 0 && dimension !== undefined && units.every((u) => getDimension(u) === dimension);
-      if (units.length > 0 && !unitFits) continue;
-      if (!unitFits && getNamingScore(param, a.placed, context) === 0) continue;
-      const to = getDescribedUnit(param.description);
-      const values = ends.map((e) => {
-        const n = e.placed.literal.value as number;
-        const unit = e.placed.literal.unit ?? units[0];
-        return unit !== undefined && to !== undefined ? convertUnit(n, unit, to) : n;
-      });
-      if (values.some((v) => v === undefined || (param.itemType === 'integer' && !Number.isInteger(v))))
-        continue;
-      args[param.name] = values;
-      for (const e of ends) used.add(e.placed);
-      break;
-    }
-  }
 }
 
 /** Words before what is replaced, and between it and its replacement. */

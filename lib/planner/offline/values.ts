@@ -13,13 +13,14 @@ import { dropUnclear, getKindNoun, NAME_PARAM, type Doubt } from './clarity';
 import { sameEnumValue } from './accept';
 import { getContext } from './context';
 import { findBoolean, findEnumValue } from './options';
+import { fillNamedValues } from './named';
 import { placeLiteral } from './place';
+import { fillSpans } from './ranges';
 import {
   fillObjectItems,
   fillOrdinals,
   fillPatternLists,
   fillReplacements,
-  fillSpans,
   setAsideAlternatives,
   splitOwnerRepo,
   splitRanges,
@@ -82,8 +83,9 @@ export function fillArguments(
   fillSpans(index, params, all, args, used);
   fillReplacements(params, all, args, used);
   splitOwnerRepo(params, literals, args, used);
+  fillNamedValues(params, group.clauses, args, used);
 
-  const pairs = getPairs(index, params, all, used);
+  const pairs = getPairs(index, params, all, used, args);
   const { chosen, listed } = placeBestFirst(pairs, args, used);
   improveBySwaps(chosen, pairs, args);
   group.unclear = dropUnclear(group.tool, chosen, listed, pairs, borrowed, args);
@@ -119,6 +121,7 @@ function getPairs(
   params: IndexedParam[],
   all: readonly ClauseValue[],
   used: ReadonlySet<PlacedLiteral>,
+  args: Record<string, unknown>,
 ): Pair[] {
   const pairs: Pair[] = [];
   all.forEach(({ clause, placed, i }, order) => {
@@ -126,6 +129,8 @@ function getPairs(
     const context = getContext(index, clause, i);
     const kind = getKindNoun(params, placed);
     for (const param of params) {
+      // A parameter the text already gave a value is no rival for this one.
+      if (param.name in args && !param.stringList) continue;
       const placement = placeLiteral(index, placed, param, context);
       if (!placement) continue;
       // "pod worker-5c", "deployment ledger": a value after the kind of thing it is, where the

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDeclaration } from '../../tools/types';
+import { planOffline } from './plan';
+
+/** A tool with the given properties (every one optional), as a server would declare it. */
+function tool(name: string, description: string, properties: Record<string, object>): ToolDeclaration {
+  return { name, description, inputSchema: { type: 'object', properties } };
+}
+
+const str = (description: string, extra: object = {}) => ({ type: 'string', description, ...extra });
+const num = (description: string) => ({ type: 'integer', description });
+
+const showRows = tool('show_rows', 'Show rows of a saved report', {
+  reportId: str('ID of the saved report file'),
+  startRow: num('First row to show (1-based)'),
+  endRow: num('Last row to show (inclusive)'),
+});
+const listInvoices = tool('list_invoices', 'List the invoices issued in a period', {
+  dateFrom: str('Earliest issue date (YYYY-MM-DD)'),
+  dateTo: str('Latest issue date (YYYY-MM-DD)'),
+});
+const bookRoom = tool('book_room', 'Book a meeting room for a time slot', {
+  room: str('Room code'),
+  start_time: str('Start of the booking', { format: 'date-time' }),
+  end_time: str('End of the booking', { format: 'date-time' }),
+});
+const restart = tool('restart_service', 'Restart a service running in a cluster', {
+  service: str('Service to restart'),
+  cluster: str('Cluster the service runs in'),
+});
+const addEvent = tool('add_event', 'Create an event in a calendar', {
+  calendar: str('Calendar to add the event to'),
+  eventId: str('Optional custom event ID'),
+  summary: str('Title of the event'),
+});
+
+function args(task: string, tools: ToolDeclaration[]) {
+  return planOffline({ task, tools }).calls.map((c) => c.args);
+}
+
+describe('the two ends of a span', () => {
+  it('gives the first end to the parameter that starts the span and the second to the one that ends it', () => {
+    expect(args('Show rows 40 to 75 of report r-118', [showRows])).toEqual([
+      { reportId: 'r-118', startRow: 40, endRow: 75 },
+    ]);
+  });
+
+  it('reads "between A and B" even where the clause is cut at "and"', () => {
+    expect(args('List the invoices issued between 2024-01-05 and 2024-02-10', [listInvoices])).toEqual([
+      { dateFrom: '2024-01-05', dateTo: '2024-02-10' },
+    ]);
+  });
+
+  it('joins the day before a span of clock times to each end where the parameter takes a date-time', () => {
+    expect(args('Book room B2 on 2025-05-02 from 9:15 to 10:00', [bookRoom])).toEqual([
+      { room: 'B2', start_time: '2025-05-02T09:15:00', end_time: '2025-05-02T10:00:00' },
+    ]);
+  });
+
+  it('leaves a span of numbers no word names unset', () => {
+    const [set] = args('Show report r-118 from 40 to 75', [showRows]);
+    expect(set).not.toHaveProperty('startRow');
+    expect(set).not.toHaveProperty('endRow');
+  });
+});
+
+describe('a value written after the parameter name', () => {
+  it('reads plain words after the names of the parameters', () => {
+    expect(args('Restart service billing in cluster east', [restart])).toEqual([
+      { service: 'billing', cluster: 'east' },
+    ]);
+  });
+
+  it('reads nothing when the name is followed by two different values', () => {
+    const [set] = args('Restart service billing in cluster east, or cluster west', [restart]);
+    expect(set).not.toHaveProperty('cluster');
+  });
+
+  it('takes no next sentence after a colon', () => {
+    expect(args('Restart the service: check it first', [restart])).toEqual([{}]);
+  });
+
+  it('takes no title of a thing being created as its id', () => {
+    expect(args("Create an event 'Launch' in calendar team", [addEvent])).toEqual([
+      { calendar: 'team', summary: 'Launch' },
+    ]);
+  });
+});
