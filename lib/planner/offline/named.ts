@@ -7,6 +7,7 @@
 import type { Clause, PlacedLiteral } from './clauses';
 import { escapeRegExp } from './accept';
 import { CREATE_BEFORE, getIdentifiedThing, isIdentifierParam } from './identifiers';
+import { NAME_PARAM } from './clarity';
 import type { IndexedParam } from './tool-index';
 
 /** Words that are no value: articles, pronouns, prepositions, conjunctions, and words that name one. */
@@ -27,29 +28,47 @@ const VALUE_AFTER = String.raw`(\s*[:=]?\s+)([\p{L}\p{N}][\p{L}\p{N}:/._@#-]*)`;
 /** Kinds of value read elsewhere by their own rules: only a plain word, a number or a code is read here. */
 const READ_HERE = new Set(['number', 'identifier']);
 
-/** How a parameter is written in prose: `resourceName` → "resource name", `project_id` → "project". */
-function getSpokenNames(param: IndexedParam): string[] {
+/**
+ * How a parameter is written in prose: its own name (`resourceName` → "resource name"), and the
+ * things whose value it holds — what an identifier identifies (`project_id` → "project 4821"),
+ * what a name names ("Name of the deployment" → "deployment web", or a kind the tool's type
+ * parameter offers: "pod worker-5c").
+ */
+function getSpokenNames(
+  param: IndexedParam,
+  params: readonly IndexedParam[],
+): { own: string[]; things: string[] } {
   const spoken = param.name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
     .toLowerCase()
     .trim();
-  const names = [spoken];
-  // An identifier is written as the thing it identifies ("project 4821", "event 5h3kdl0q1r").
-  const thing = isIdentifierParam(param) ? getIdentifiedThing(param) : undefined;
-  if (thing && thing !== spoken) names.push(thing);
-  // A name that is itself a word of prose ("since", "from") names nothing.
-  return names.filter((n) => n.length >= 3 && !PROSE_NAMES.has(n) && !NOT_A_VALUE.has(n));
+  const things: string[] = [];
+  if (isIdentifierParam(param)) things.push(getIdentifiedThing(param) ?? '');
+  if (NAME_PARAM.test(param.name)) {
+    things.push(/^name of (?:the |an? )?([a-z]+)/i.exec(param.description)?.[1]?.toLowerCase() ?? '');
+    // The kinds a type parameter of the same thing offers: `resourceName` with `resourceType`,
+    // `name` with `type` or `kind` (not `sheet_name` with `chart_type`).
+    const prefix = (name: string) => name.replace(/_?(?:name|type|kind)$/i, '').toLowerCase();
+    const kinds = params.filter((p) => /(?:type|kind)$/i.test(p.name) && p.enum);
+    for (const kind of kinds.filter((k) => prefix(k.name) === prefix(param.name) || param.name === 'name'))
+      for (const v of kind.enum!) if (typeof v === 'string') things.push(v.toLowerCase());
+  }
+  // A name that is itself a word of prose ("since", "from", "name") names nothing.
+  const keep = (n: string) => n.length >= 3 && !PROSE_NAMES.has(n) && !NOT_A_VALUE.has(n);
+  return { own: [spoken].filter(keep), things: [...new Set(things)].filter((t) => t !== spoken && keep(t)) };
 }
 
 /** The one value written after `param`'s name in the clauses, and the literals inside it. */
 function findNamedValue(
   param: IndexedParam,
+  params: readonly IndexedParam[],
   clauses: readonly Clause[],
 ): { value: string; inside: PlacedLiteral[] } | undefined {
   const found: { value: string; inside: PlacedLiteral[] }[] = [];
-  for (const spoken of getSpokenNames(param)) {
-    const isThing = spoken !== getSpokenNames(param)[0];
+  const { own, things } = getSpokenNames(param, params);
+  for (const spoken of [...own, ...things]) {
+    const isThing = !own.includes(spoken);
     const name = escapeRegExp(spoken).replace(/ /g, '[\\s_-]?');
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}_-])${name}${VALUE_AFTER}`, 'giu');
     for (const clause of clauses) {
@@ -82,6 +101,38 @@ function findNamedValue(
   return found[0];
 }
 
+/** Values a parameter's description quotes as examples ("use 'primary' for the main calendar"). */
+const QUOTED_EXAMPLE = /['‘“`]([\p{L}\p{N}][\p{L}\p{N}@._:/-]{1,39})['’”`]/gu;
+
+/**
+ * "my primary calendar", "on calendar primary": a value the parameter's description gives as an
+ * example, written in the text next to the parameter's name or the thing it names, is that value.
+ */
+function findExampleValue(
+  param: IndexedParam,
+  params: readonly IndexedParam[],
+  clauses: readonly Clause[],
+): { value: string; inside: PlacedLiteral[] } | undefined {
+  const { own, things } = getSpokenNames(param, params);
+  const near = [...own, ...things].map((n) => escapeRegExp(n).replace(/ /g, '[\\s_-]?')).join('|');
+  if (near === '') return undefined;
+  const found = new Set<string>();
+  for (const [, example] of param.description.matchAll(QUOTED_EXAMPLE)) {
+    const word = escapeRegExp(example);
+    const pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}_-])(?:${word}\\s+(?:\\p{L}+\\s+)?(?:${near})s?|(?:${near})s?\\s+${word})(?![\\p{L}\\p{N}_-])`,
+      'iu',
+    );
+    if (clauses.some((c) => pattern.test(c.text))) found.add(example);
+  }
+  if (found.size !== 1) return undefined;
+  const [value] = found;
+  return {
+    value,
+    inside: clauses.flatMap((c) => c.literals.filter((l) => String(l.literal.value) === value)),
+  };
+}
+
 /** Fill text parameters from values written after their names (see the module comment). */
 export function fillNamedValues(
   params: readonly IndexedParam[],
@@ -93,7 +144,7 @@ export function fillNamedValues(
   for (const param of params) {
     if (param.name in args || param.type !== 'str' || param.enum || param.holds.text) continue;
     if (param.holds.path && !isIdentifierParam(param)) continue;
-    const reading = findNamedValue(param, clauses);
+    const reading = findNamedValue(param, params, clauses) ?? findExampleValue(param, params, clauses);
     if (reading && !reading.inside.some((l) => used.has(l))) readings.set(param, reading);
   }
   for (const [param, reading] of readings) {

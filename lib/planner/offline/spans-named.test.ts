@@ -85,4 +85,31 @@ describe('a value written after the parameter name', () => {
       { calendar: 'team', summary: 'Launch' },
     ]);
   });
+
+  it('reads a name after the kind of thing it names, and no name after a kind of another thing', () => {
+    const scale = tool('scale', 'Scale a deployment', {
+      name: str('Name of the deployment to scale'),
+      namespace: str('Namespace'),
+      replicas: num('Number of replicas'),
+    });
+    expect(args('Scale deployment web in namespace prod to 3 replicas', [scale])).toEqual([
+      { name: 'web', namespace: 'prod', replicas: 3 },
+    ]);
+    const chart = tool('draw_chart', 'Draw a chart of a sheet', {
+      sheet_name: str('Sheet to chart'),
+      chart_type: str('Kind of chart', { enum: ['pie', 'bar'] }),
+    });
+    expect(args('Draw a pie chart', [chart])).toEqual([{ chart_type: 'pie' }]);
+  });
+
+  it("reads a value the parameter's description gives as an example, written next to the thing it names", () => {
+    const event = tool('new_event', 'Create an event in a calendar', {
+      calendarId: str("ID of the calendar (use 'primary' for the main calendar)"),
+      summary: str('Title of the event'),
+    });
+    expect(args("Add an event 'Launch' to my primary calendar", [event])).toEqual([
+      { calendarId: 'primary', summary: 'Launch' },
+    ]);
+    expect(args("Add an event 'Launch', the primary goal", [event])).toEqual([{ summary: 'Launch' }]);
+  });
 });
