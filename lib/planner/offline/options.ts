@@ -86,6 +86,22 @@ function findSharedChinese(text: string, reference: string): { at: number; lengt
   return best;
 }
 
+/** A parameter that holds one of a few named choices, by its name or by "one of". */
+const CHOICE_PARAM = /(?:type|kind|mode|format|style|method|order|level)$/i;
+/** Choices listed in parentheses: "Resource type to scale (deployment, replicaset, statefulset)". */
+const LISTED_CHOICES = /\(([a-z][\w-]*(?:\s*(?:,|\bor\b|\|)\s*[a-z][\w-]*)+)\)/i;
+
+/**
+ * The choices a text parameter without an enum lists in its description, where its name or
+ * description says it holds one of them: these are read like an enum's values.
+ */
+export function getDescribedChoices(param: IndexedParam): string[] | undefined {
+  if (param.type !== 'str' || param.enum) return undefined;
+  if (!CHOICE_PARAM.test(param.name) && !/\bone of\b/i.test(param.description)) return undefined;
+  const listed = LISTED_CHOICES.exec(param.description);
+  return listed ? listed[1].split(/\s*(?:,|\bor\b|\|)\s*/i) : undefined;
+}
+
 /** Words that say how much rather than what kind. */
 const QUANTIFIERS = new Set(['all', 'none', 'any', 'some', 'each', 'every', 'both', 'half']);
 

@@ -112,4 +112,15 @@ describe('a value written after the parameter name', () => {
     ]);
     expect(args("Add an event 'Launch', the primary goal", [event])).toEqual([{ summary: 'Launch' }]);
   });
+
+  it('reads a choice a text parameter lists in its description, where it says it holds one', () => {
+    const scale = tool('scale_set', 'Scale a workload', {
+      resourceType: str('Resource type to scale (deployment, replicaset, statefulset)'),
+      columns: str('Columns to show (name, replicas)'),
+      replicas: num('Number of replicas'),
+    });
+    expect(args('Scale the statefulset to 2 replicas and show the name', [scale])).toEqual([
+      { resourceType: 'statefulset', replicas: 2 },
+    ]);
+  });
 });

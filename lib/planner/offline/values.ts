@@ -12,7 +12,7 @@ import { fillNamedItems, fillRelations } from './items';
 import { dropUnclear, getKindNoun, NAME_PARAM, type Doubt } from './clarity';
 import { sameEnumValue } from './accept';
 import { getContext } from './context';
-import { findBoolean, findEnumValue } from './options';
+import { findBoolean, findEnumValue, getDescribedChoices } from './options';
 import { fillNamedValues } from './named';
 import { placeLiteral } from './place';
 import { fillSpans } from './ranges';
@@ -96,11 +96,12 @@ export function fillArguments(
   fillNamedItems(group.tool, group.clauses, args, used, notes);
   for (const param of params) {
     if (param.name in args) continue;
+    const choices = param.enum ?? getDescribedChoices(param);
     const value =
       param.type === 'bool'
         ? findBoolean(group, param)
-        : param.enum
-          ? findEnumValue(group.clauses, param.enum)
+        : choices
+          ? findEnumValue(group.clauses, choices)
           : undefined;
     if (value !== undefined) args[param.name] = value;
   }
