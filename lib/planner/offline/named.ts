@@ -8,6 +8,7 @@ import type { Clause, PlacedLiteral } from './clauses';
 import { escapeRegExp } from './accept';
 import { CREATE_BEFORE, getIdentifiedThing, isIdentifierParam } from './identifiers';
 import { NAME_PARAM } from './clarity';
+import { tokenSet } from './text';
 import type { IndexedParam } from './tool-index';
 
 /** Words that are no value: articles, pronouns, prepositions, conjunctions, and words that name one. */
@@ -23,8 +24,20 @@ const PROSE_NAMES = new Set(
   `name type value data text query content message body mode format path url uri id title
   description comment kind file output input result item items key value`.split(/\s+/),
 );
-/** What may follow the name: a value made of letters, digits and `: / . _ - @ #`, ending a word. */
-const VALUE_AFTER = String.raw`(\s*[:=]?\s+)([\p{L}\p{N}][\p{L}\p{N}:/._@#-]*)`;
+/** What may follow the name: a value of Latin letters, digits and `: / . _ - @ #`. */
+const VALUE_AFTER = String.raw`(\s*[:=]?\s+)([A-Za-z0-9][\w:/.@#-]*)`;
+/**
+ * Whether the value a match read ends where the value does: at the end of the clause, at a
+ * punctuation mark, or before a word that is no value ("namespace prod to …"); "from Gare du
+ * Nord" reads "Gare", which ends nowhere.
+ */
+function endsValue(m: RegExpMatchArray): boolean {
+  const next = /^\s+([A-Za-z0-9]+)/.exec(m.input!.slice(m.index! + m[0].length));
+  return next === null || NOT_A_VALUE.has(next[1].toLowerCase());
+}
+
+/** Parameter types a word read here may fill (`any`: a schema that allows text among others). */
+const TEXT_TYPES = new Set(['str', 'any']);
 /** Kinds of value read elsewhere by their own rules: only a plain word, a number or a code is read here. */
 const READ_HERE = new Set(['number', 'identifier']);
 
@@ -74,7 +87,7 @@ function findNamedValue(
     for (const clause of clauses) {
       for (const m of clause.text.matchAll(pattern)) {
         const value = m[2].replace(/[.:]+$/, '');
-        if (NOT_A_VALUE.has(value.toLowerCase())) continue;
+        if (NOT_A_VALUE.has(value.toLowerCase()) || !endsValue(m)) continue;
         // A plain word after "calendar:" may be the next sentence ("calendar: rename it").
         if (/^\p{L}+$/u.test(value) && /:/.test(m[1])) continue;
         // "create an event 'Postmortem'": what follows the thing made is its title, not its id.
@@ -99,6 +112,52 @@ function findNamedValue(
   }
   if (found.length === 0 || found.some((f) => f.value !== found[0].value)) return undefined;
   return found[0];
+}
+
+/** Words before each end of a move written out: "from A into B", "from A to B". */
+const FROM_VALUE = new RegExp(String.raw`\bfrom${VALUE_AFTER}`, 'giu');
+const TO_VALUE = new RegExp(String.raw`\b(?:into|to|onto)${VALUE_AFTER}`, 'giu');
+
+/**
+ * "merge from feature/login into main": where a tool takes both ends of a move (`source_branch`,
+ * `target_branch`) and one clause writes both with "from" and "to"/"into", the role words say
+ * which is which. A word that names the move's parameters ("from branch …") is no value.
+ */
+function fillMoveEnds(
+  params: readonly IndexedParam[],
+  clauses: readonly Clause[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+): void {
+  const open = (role: 'source' | 'target') =>
+    params.filter((p) => p.role === role && TEXT_TYPES.has(p.type) && !p.enum && !(p.name in args));
+  const [source, target] = [open('source'), open('target')];
+  if (source.length !== 1 || target.length !== 1) return;
+  const vocabulary = new Set(
+    [source[0], target[0]].flatMap((p) => [...p.nameTokens, ...p.descriptionTokens]),
+  );
+  const readings: { from: string; to: string; inside: PlacedLiteral[] }[] = [];
+  for (const clause of clauses) {
+    const from = [...clause.text.matchAll(FROM_VALUE)];
+    const to = [...clause.text.matchAll(TO_VALUE)].filter(
+      (m) => from.length === 1 && m.index > from[0].index,
+    );
+    if (from.length !== 1 || to.length !== 1) continue;
+    const ends = [from[0][2], to[0][2]].map((v) => v.replace(/[.:]+$/, ''));
+    const isValue = (v: string) =>
+      !NOT_A_VALUE.has(v.toLowerCase()) && ![...tokenSet(v)].some((t) => vocabulary.has(t));
+    if (!ends.every(isValue) || ![from[0], to[0]].every(endsValue)) return;
+    const inside = clause.literals.filter((l) =>
+      ends.some((e) => e.includes(String(l.literal.value)) || String(l.literal.value).includes(e)),
+    );
+    // An end read whole as another kind (a path, a zone, a date) is placed by its own rules.
+    if (inside.some((l) => !READ_HERE.has(l.literal.kind) || !ends.includes(String(l.literal.value)))) return;
+    readings.push({ from: ends[0], to: ends[1], inside });
+  }
+  if (readings.length !== 1 || readings[0].inside.some((l) => used.has(l))) return;
+  args[source[0].name] = readings[0].from;
+  args[target[0].name] = readings[0].to;
+  for (const l of readings[0].inside) used.add(l);
 }
 
 /** Values a parameter's description quotes as examples ("use 'primary' for the main calendar"). */
@@ -140,9 +199,10 @@ export function fillNamedValues(
   args: Record<string, unknown>,
   used: Set<PlacedLiteral>,
 ): void {
+  fillMoveEnds(params, clauses, args, used);
   const readings = new Map<IndexedParam, { value: string; inside: PlacedLiteral[] }>();
   for (const param of params) {
-    if (param.name in args || param.type !== 'str' || param.enum || param.holds.text) continue;
+    if (param.name in args || !TEXT_TYPES.has(param.type) || param.enum || param.holds.text) continue;
     if (param.holds.path && !isIdentifierParam(param)) continue;
     const reading = findNamedValue(param, params, clauses) ?? findExampleValue(param, params, clauses);
     if (reading && !reading.inside.some((l) => used.has(l))) readings.set(param, reading);

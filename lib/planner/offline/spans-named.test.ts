@@ -123,4 +123,22 @@ describe('a value written after the parameter name', () => {
       { resourceType: 'statefulset', replicas: 2 },
     ]);
   });
+
+  it('gives the two ends of a move written with "from" and "into" to the source and the target', () => {
+    const merge = tool('open_merge', 'Open a merge request', {
+      source_branch: str('Branch with the changes'),
+      target_branch: str('Branch to merge into'),
+    });
+    expect(args('Open a merge request from hotfix-7 into main', [merge])).toEqual([
+      { source_branch: 'hotfix-7', target_branch: 'main' },
+    ]);
+  });
+
+  it('reads no value that goes on past its first word ("from Gare du Nord")', () => {
+    const route = tool('route', 'Directions between two places', {
+      origin: str('Where to start'),
+      destination: str('Where to go'),
+    });
+    expect(args('Get directions from Gare du Nord to Louvre', [route])).toEqual([{}]);
+  });
 });
