@@ -228,3 +228,43 @@ function fillSpanEnds(
   args[fit.end.name] = fit.values[1];
   for (const e of dated ? [dated, a, b] : [a, b]) used.add(e.placed);
 }
+
+/**
+ * "checking in March 3, 2026 and checking out March 7, 2026", "2026年4月3日入住，4月6日退房":
+ * two dates the step gives apart from a span, for a tool with one pair of parameters that start
+ * and end a period and no other place for a date. The earlier date starts the period: a stay
+ * or a window does not end before it starts.
+ */
+export function fillDatePair(
+  params: IndexedParam[],
+  all: readonly ClauseValue[],
+  args: Record<string, unknown>,
+  used: Set<PlacedLiteral>,
+): void {
+  const dates = all.filter((a) => a.placed.literal.kind === 'date' && !used.has(a.placed));
+  if (dates.length !== 2) return;
+  // A date alone in its clause is an item of a list ("2024-01-05, 2024-01-20 and …"), not an end.
+  const alone = (d: ClauseValue) =>
+    !/[\p{L}]/u.test(d.clause.text.replace(String(d.placed.literal.value), ''));
+  if (dates.some(alone)) return;
+  const [first, second] = dates.map((d) => String(d.placed.literal.value)).sort();
+  if (first === second) return;
+  const takers = params.filter(
+    (p) => !(p.name in args) && getEndValue(dates[0].placed, p, undefined) !== undefined,
+  );
+  const start = takers.filter((p) => getSpanEnd(p)?.end === 'start');
+  const end = takers.filter((p) => getSpanEnd(p)?.end === 'end');
+  if (takers.length !== 2 || start.length !== 1 || end.length !== 1) return;
+  if (getSpanEnd(start[0])!.of !== getSpanEnd(end[0])!.of) return;
+  const early = dates.find((d) => String(d.placed.literal.value) === first)!;
+  const late = dates.find((d) => String(d.placed.literal.value) === second)!;
+  const values = [
+    getEndValue(early.placed, start[0], undefined),
+    getEndValue(late.placed, end[0], undefined),
+  ];
+  if (values.some((v) => v === undefined)) return;
+  args[start[0].name] = values[0];
+  args[end[0].name] = values[1];
+  used.add(early.placed);
+  used.add(late.placed);
+}

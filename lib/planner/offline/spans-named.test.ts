@@ -64,6 +64,18 @@ describe('the two ends of a span', () => {
   });
 });
 
+describe('two dates for a period', () => {
+  it('gives the earlier date to the parameter that starts the period and the later to the one that ends it', () => {
+    expect(args('Invoices: the last one due 2024-02-10, the first one 2024-01-05', [listInvoices])).toEqual([
+      { dateFrom: '2024-01-05', dateTo: '2024-02-10' },
+    ]);
+  });
+
+  it('sets neither where a third date leaves open which two bound the period', () => {
+    expect(args('List invoices of 2024-01-05, 2024-01-20 and 2024-02-10', [listInvoices])).toEqual([{}]);
+  });
+});
+
 describe('a value written after the parameter name', () => {
   it('reads plain words after the names of the parameters', () => {
     expect(args('Restart service billing in cluster east', [restart])).toEqual([

@@ -15,7 +15,7 @@ import { getContext } from './context';
 import { findBoolean, findEnumValue, getDescribedChoices } from './options';
 import { fillNamedValues } from './named';
 import { placeLiteral } from './place';
-import { fillSpans } from './ranges';
+import { fillDatePair, fillSpans } from './ranges';
 import {
   fillObjectItems,
   fillOrdinals,
@@ -81,6 +81,7 @@ export function fillArguments(
   fillPatternLists(index, params, all, args, used, notes);
   splitRanges(group.tool, literals, args, used);
   fillSpans(index, params, all, args, used);
+  fillDatePair(params, all, args, used);
   fillReplacements(params, all, args, used);
   splitOwnerRepo(params, literals, args, used);
   fillNamedValues(params, group.clauses, args, used);
