@@ -5,7 +5,8 @@
  */
 import type { PlacedLiteral } from './clauses';
 import type { IndexedParam, IndexedTool } from './tool-index';
-import { getRoleMark, sameEnumValue } from './values';
+import { sameEnumValue } from './accept';
+import { getRoleMark } from './context';
 
 /** A value left unset because the text does not make its place clear, and what to tell the person. */
 export interface Doubt {

@@ -6,7 +6,8 @@
 import type { Clause, PlacedLiteral } from './clauses';
 import { findChineseWords } from './lexicon';
 import type { IndexedParam, IndexedTool } from './tool-index';
-import { escapeRegExp, isAccepted, isIdentifierParam } from './values';
+import { escapeRegExp, isAccepted } from './accept';
+import { isIdentifierParam } from './identifiers';
 
 /** One unquoted name: a capitalised word ("Alice", "Acme") or a word with a digit ("user42"). */
 const NAME = String.raw`(?:[A-Z][\w.@-]*|[a-z_][\w.@-]*\d[\w.@-]*)`;

@@ -33,4 +33,19 @@ describe('values read by kind', () => {
     // Coordinates are one point, not one number with a separator (nor two numbers).
     expect(read('116.481028,39.989643')).toEqual([['coordinates', '116.481028,39.989643']]);
   });
+
+  it('reads dates written in words as YYYY-MM-DD, a day without its year taking the year written before it', () => {
+    expect(read('arriving on 14 March 2025')).toEqual([['date', '2025-03-14']]);
+    expect(read('from March 3, 2026')).toEqual([['date', '2026-03-03']]);
+    expect(read('2026年4月3日入住，4月6日退房')).toEqual([
+      ['date', '2026-04-03'],
+      ['date', '2026-04-06'],
+    ]);
+  });
+
+  it('reads no date that the text leaves open: no year, digits only, or relative', () => {
+    expect(read('release on May 1').filter(([kind]) => kind === 'date')).toEqual([]);
+    expect(read('check-in 05/06/2026').filter(([kind]) => kind === 'date')).toEqual([]);
+    expect(read('meet tomorrow').filter(([kind]) => kind === 'date')).toEqual([]);
+  });
 });

@@ -127,3 +127,37 @@ export function findTimes(text: string): Literal[] {
   }
   return found;
 }
+
+/** A month written as a word or with 月: what makes a date in words a date and not a count. */
+const MONTH_WRITTEN = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|月/i;
+
+/**
+ * Dates written in words ("March 3, 2026", "14 March 2025", "2026年4月3日"), read with chrono-node,
+ * as `YYYY-MM-DD`. A day without its year takes the year of the date written before it ("2026年4月3日
+ * 入住，4月6日退房"); with none, it is no date. Dates with a time of day, ranges, dates written only
+ * in digits with slashes (05/06/2026 is May or June) and relative days ("tomorrow") are not read.
+ */
+export function findDates(text: string): Literal[] {
+  const parser = /[\u3400-\u9fff]/.test(text) ? chrono.zh : chrono;
+  const found: Literal[] = [];
+  let year: number | undefined;
+  for (const result of parser.parse(text, new Date(Date.UTC(2000, 0, 1)))) {
+    const { start } = result;
+    if (result.end || start.isCertain('hour') || !start.isCertain('day') || !start.isCertain('month'))
+      continue;
+    if (!MONTH_WRITTEN.test(result.text)) continue;
+    const written = new RegExp(`\\b${start.get('year')}\\b|${start.get('year')}年`).test(result.text);
+    if (written) year = start.get('year')!;
+    if (year === undefined) continue;
+    // Where the date itself starts ("on 14 March 2025", "，4月6日").
+    const lead = /^[^\p{L}\p{N}]*(?:on\s+)?/iu.exec(result.text)![0].length;
+    const pad = (n: number) => String(n).padStart(2, '0');
+    found.push({
+      kind: 'date',
+      value: `${year}-${pad(start.get('month')!)}-${pad(start.get('day')!)}`,
+      start: result.index + lead,
+      end: result.index + result.text.length,
+    });
+  }
+  return found;
+}

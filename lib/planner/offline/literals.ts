@@ -6,7 +6,7 @@
  * before the text is split into clauses so that the dots and commas inside a URL or a quoted
  * string never split a sentence.
  */
-import { findEmails, findTimes, findTimeZones } from './kinds';
+import { findDates, findEmails, findTimes, findTimeZones } from './kinds';
 import { findChineseMaterials } from './lexicon';
 import { UNIT_PATTERN } from './units';
 import { parseJson } from '../../tools/json-value';
@@ -264,7 +264,7 @@ export function findLiterals(text: string): Literal[] {
     add({ kind: 'identifier', value: m[0], start: m.index, end: m.index + m[0].length });
   for (const m of text.matchAll(DATE_PATTERN))
     add({ kind: 'date', value: m[0], start: m.index, end: m.index + m[0].length });
-  for (const literal of findTimes(text)) add(literal);
+  for (const literal of [...findDates(text), ...findTimes(text)]) add(literal);
   for (const m of text.matchAll(RANGE_PATTERN))
     add({ kind: 'range', value: m[0], start: m.index, end: m.index + m[0].length });
   for (const m of text.matchAll(CELL_SPAN_PATTERN))

@@ -6,14 +6,9 @@
  */
 import type { Clause, PlacedLiteral } from './clauses';
 import type { IndexedTool, ToolIndex } from './tool-index';
-import {
-  findEnumValue,
-  getContext,
-  getContextScore,
-  getNamingScore,
-  placeLiteral,
-  readBoolean,
-} from './values';
+import { getContext, getContextScore, getNamingScore } from './context';
+import { findEnumValue, readBoolean } from './options';
+import { placeLiteral } from './place';
 
 /** Whether a value has a place among the parameters of `tool` that the step has not set. */
 export function fitsOpenParam(
