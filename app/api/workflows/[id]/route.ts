@@ -59,7 +59,7 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateUpdateWorkflow);
   const name = readWorkflowName(body.name);
-  assertExportableDocument(body.document, { at: '/document', what: 'The document' });
+  assertExportableDocument(body.document, { at: '/document', what: 'The document', inCheckedBody: true });
   // The ownership check rides on the write itself (one statement, one round trip); only a write
   // that changed nothing looks further, to say 404, 403 or 409 in that order. The role is known
   // before the write: a viewer of the workspace is refused before anything is written.
