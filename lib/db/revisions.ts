@@ -143,19 +143,6 @@ export async function getFoldedInto(db: Db, workflowId: string, version: number)
   return row?.version ?? null;
 }
 
-/** The newest revision older than `version` (older ones may have been pruned), or null. */
-export async function getPreviousRevision(
-  db: Db,
-  workflowId: string,
-  version: number,
-): Promise<RevisionRecord | null> {
-  const [row] = await sql(db)<RevisionRow>`
-    SELECT ${REVISION_FIELDS}
-    FROM "WorkflowRevision" WHERE "workflowId" = ${workflowId} AND "version" < ${version}
-    ORDER BY "version" DESC LIMIT 1`;
-  return row ? toRecord(row) : null;
-}
-
 /** The columns of a revision with its document, each named with `prefix` (two revisions in one row). */
 const revisionFields = (table: 'r' | 'p', prefix: string) =>
   new SqlFragment(
@@ -178,9 +165,9 @@ function readPrefixed(row: Record<string, unknown>, prefix: string): RevisionRec
 
 /**
  * Who owns the workflow and its current version, with the entry that keeps `version` (as
- * `getRevision` finds it) and, when `previous` is asked for, the one before it (as
- * `getPreviousRevision` does): one statement, one round trip, for the route that shows a
- * revision. Null when there is no such workflow.
+ * `getRevision` finds it) and, when `previous` is asked for, the newest entry older than
+ * `version` (older ones may have been pruned): one statement, one round trip, for the route that
+ * shows a revision. Null when there is no such workflow.
  */
 export async function getRevisionWithAccess(
   db: Db,
