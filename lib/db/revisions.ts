@@ -8,9 +8,9 @@ import 'server-only';
  */
 import type { WorkflowDocument } from '../workflow/types';
 import type { Db } from './client';
-import { updateWorkflow, type UpdateOutcome } from './workflows';
+import { updateWorkflow, type UpdateOutcome, type WorkflowAccess } from './workflows';
 import { parseJson } from '../tools/json-value';
-import { fragment, sql } from './sql';
+import { fragment, sql, SqlFragment } from './sql';
 
 /** An entry of the history, as listed. */
 export interface RevisionSummary {
@@ -44,6 +44,15 @@ export interface RevisionRecord {
   updatedAt: Date;
 }
 
+const SUMMARY_FIELDS = fragment`"version", "firstVersion", "name", "label", "reason",
+  CASE WHEN "reason" = 'create' THEN "task" END AS "task", "nodeCount", "edgeCount", "createdAt", "updatedAt"`;
+
+const toSummary = (r: RevisionSummary): RevisionSummary => ({
+  ...r,
+  createdAt: new Date(r.createdAt),
+  updatedAt: new Date(r.updatedAt),
+});
+
 /**
  * Revisions, newest first, without their documents: the counts are columns written with each
  * revision, and the page is an index range scan on (workflowId, version), so a page costs the
@@ -55,16 +64,43 @@ export async function listRevisions(
   workflowId: string,
   opts: { limit?: number; before?: number } = {},
 ): Promise<RevisionSummary[]> {
-  const before = opts.before ?? 2 ** 31 - 1;
   const rows = await sql(db)<RevisionSummary>`
-    SELECT "version", "firstVersion", "name", "label", "reason",
-           CASE WHEN "reason" = 'create' THEN "task" END AS "task", "nodeCount", "edgeCount",
-           "createdAt", "updatedAt"
+    SELECT ${SUMMARY_FIELDS}
     FROM "WorkflowRevision"
-    WHERE "workflowId" = ${workflowId} AND "version" < ${before}
+    WHERE "workflowId" = ${workflowId} AND "version" < ${opts.before ?? 2 ** 31 - 1}
     ORDER BY "version" DESC
     LIMIT ${opts.limit ?? 250}`;
-  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) }));
+  return rows.map(toSummary);
+}
+
+/**
+ * Who owns the workflow and its version, with a page of its history as `listRevisions` lists it,
+ * in one statement (one round trip for the history route, which checks access first and answers
+ * the page only when allowed); null when there is no such workflow.
+ */
+export async function getHistoryPage(
+  db: Db,
+  workflowId: string,
+  opts: { limit?: number; before?: number } = {},
+): Promise<(WorkflowAccess & { revisions: RevisionSummary[] }) | null> {
+  const rows = await sql(db)<WorkflowAccess & { workflowVersion: number } & RevisionSummary>`
+    SELECT w."id", w."ownerId", w."version" AS "workflowVersion", r.*
+    FROM "Workflow" w
+    LEFT JOIN LATERAL (
+      SELECT ${SUMMARY_FIELDS}
+      FROM "WorkflowRevision"
+      WHERE "workflowId" = w."id" AND "version" < ${opts.before ?? 2 ** 31 - 1}
+      ORDER BY "version" DESC
+      LIMIT ${opts.limit ?? 250}
+    ) r ON true
+    WHERE w."id" = ${workflowId}
+    ORDER BY r."version" DESC`;
+  if (rows.length === 0) return null;
+  const [{ id, ownerId, workflowVersion }] = rows;
+  const revisions = rows
+    .filter((row) => row.version !== null)
+    .map(({ id: _id, ownerId: _owner, workflowVersion: _version, ...summary }) => toSummary(summary));
+  return { id, ownerId, version: workflowVersion, revisions };
 }
 
 type RevisionRow = Omit<RevisionRecord, 'document'> & { documentText: string };
@@ -107,17 +143,60 @@ export async function getFoldedInto(db: Db, workflowId: string, version: number)
   return row?.version ?? null;
 }
 
-/** The newest revision older than `version` (older ones may have been pruned), or null. */
-export async function getPreviousRevision(
+/** The columns of a revision with its document, each named with `prefix` (two revisions in one row). */
+const revisionFields = (table: 'r' | 'p', prefix: string) =>
+  new SqlFragment(
+    [
+      ['version', 'firstVersion', 'name', 'task', 'label', 'reason', 'createdAt', 'updatedAt']
+        .map((column) => `${table}."${column}" AS "${prefix}${column}"`)
+        .concat(`${table}."document"::text AS "${prefix}documentText"`)
+        .join(', '),
+    ],
+    [],
+  );
+
+/** The revision whose columns carry `prefix` in `row`, or null when the join found none. */
+function readPrefixed(row: Record<string, unknown>, prefix: string): RevisionRecord | null {
+  if (row[`${prefix}version`] === null) return null;
+  const fields = ['version', 'firstVersion', 'name', 'task', 'label', 'reason', 'createdAt', 'updatedAt'];
+  const revision = Object.fromEntries(fields.map((field) => [field, row[prefix + field]]));
+  return toRecord({ ...revision, documentText: row[`${prefix}documentText`] } as RevisionRow);
+}
+
+/**
+ * Who owns the workflow and its current version, with the entry that keeps `version` (as
+ * `getRevision` finds it) and, when `previous` is asked for, the newest entry older than
+ * `version` (older ones may have been pruned): one statement, one round trip, for the route that
+ * shows a revision. Null when there is no such workflow.
+ */
+export async function getRevisionWithAccess(
   db: Db,
   workflowId: string,
   version: number,
-): Promise<RevisionRecord | null> {
-  const [row] = await sql(db)<RevisionRow>`
-    SELECT ${REVISION_FIELDS}
-    FROM "WorkflowRevision" WHERE "workflowId" = ${workflowId} AND "version" < ${version}
-    ORDER BY "version" DESC LIMIT 1`;
-  return row ? toRecord(row) : null;
+  opts: { previous: boolean },
+): Promise<(WorkflowAccess & { revision: RevisionRecord | null; previous: RevisionRecord | null }) | null> {
+  const previous = opts.previous
+    ? fragment`LEFT JOIN LATERAL (
+        SELECT * FROM "WorkflowRevision"
+        WHERE "workflowId" = w."id" AND "version" < ${version}
+        ORDER BY "version" DESC LIMIT 1
+      ) p ON true`
+    : fragment`LEFT JOIN "WorkflowRevision" p ON false`;
+  const [row] = await sql(db)<Record<string, unknown> & WorkflowAccess & { workflowVersion: number }>`
+    SELECT w."id", w."ownerId", w."version" AS "workflowVersion",
+           ${revisionFields('r', 'r_')}, ${revisionFields('p', 'p_')}
+    FROM "Workflow" w
+    LEFT JOIN "WorkflowRevision" r ON r."workflowId" = w."id" AND r."version" = ${version}
+    ${previous}
+    WHERE w."id" = ${workflowId}`;
+  if (!row) return null;
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    version: row.workflowVersion,
+    revision: readPrefixed(row, 'r_'),
+    previous: readPrefixed(row, 'p_'),
+  };
 }
 
 /** Names a revision (kept beyond the retention bound) or clears its name. False when unknown. */

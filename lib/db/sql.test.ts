@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
 import { fragment, toQuery } from './sql';
 import { createWorkflow, getWorkflowText, listWorkflows, updateWorkflow } from './workflows';
-import { getRevision, listRevisions } from './revisions';
+import { getHistoryPage, getRevision, getRevisionWithAccess, listRevisions } from './revisions';
 
 const backends = await getTestBackends();
 
@@ -95,5 +95,40 @@ describe.each(backends)('direct SQL and Prisma agree on $name', (backend) => {
     expect(await updateWorkflow(db, created.id, { expectedVersion: 1, document: doc })).toMatchObject({
       ok: true,
     });
+  });
+
+  it('reads access with a history page or a revision in one statement, as the separate reads find them', async () => {
+    const db = database.db;
+    const doc = (task: string) => ({ nodes: [], edges: [], tools: {}, task }) as never;
+    const created = await createWorkflow(db, { name: 'One trip', ownerId: 'own_t', document: doc('a') });
+    for (const [version, task] of [
+      [1, 'b'],
+      [2, 'c'],
+    ] as const) {
+      const saved = await updateWorkflow(db, created.id, {
+        expectedVersion: version,
+        document: doc(task),
+        reason: 'plan',
+      });
+      expect(saved.ok).toBe(true);
+    }
+    const page = await getHistoryPage(db, created.id, { limit: 2 });
+    expect(page).toMatchObject({ id: created.id, ownerId: 'own_t', version: 3 });
+    expect(page?.revisions).toEqual(await listRevisions(db, created.id, { limit: 2 }));
+    expect(page?.revisions.map((r) => r.version)).toEqual([3, 2]);
+    expect((await getHistoryPage(db, created.id, { before: 1 }))?.revisions).toEqual([]);
+    expect(await getHistoryPage(db, 'wf_missing')).toBeNull();
+
+    const shown = await getRevisionWithAccess(db, created.id, 3, { previous: true });
+    expect(shown).toMatchObject({ id: created.id, ownerId: 'own_t', version: 3 });
+    expect(shown?.revision).toEqual(await getRevision(db, created.id, 3));
+    expect(shown?.previous).toEqual(await getRevision(db, created.id, 2));
+    expect(shown?.previous?.document).toEqual(doc('b'));
+    expect((await getRevisionWithAccess(db, created.id, 1, { previous: true }))?.previous).toBeNull();
+    expect((await getRevisionWithAccess(db, created.id, 3, { previous: false }))?.previous).toBeNull();
+    const missing = await getRevisionWithAccess(db, created.id, 9, { previous: true });
+    expect(missing).toMatchObject({ version: 3, revision: null });
+    expect(missing?.previous?.version).toBe(3);
+    expect(await getRevisionWithAccess(db, 'wf_missing', 1, { previous: true })).toBeNull();
   });
 });

@@ -251,7 +251,7 @@ export async function listWorkflows(
 export type UpdateOutcome =
   | { ok: true; workflow: WorkflowRecord }
   | { ok: false; reason: 'not_found' }
-  /** `ownerId` was given and the workflow is someone else's (its document is not loaded). */
+  /** `ownerId` was given and the workflow is someone else's (its document is not answered). */
   | { ok: false; reason: 'forbidden'; access: WorkflowAccess }
   | { ok: false; reason: 'conflict'; current: WorkflowRecord };
 
@@ -323,13 +323,14 @@ export async function updateWorkflow(
     SELECT "id", "ownerId", "name", "task", "version", "forkedFromId", "createdAt", "updatedAt"
     FROM written`;
   if (row) return { ok: true, workflow: toRecord(row, input.document) };
-  if (input.ownerId !== undefined) {
-    const access = await getWorkflowAccess(db, id);
-    if (!access) return { ok: false, reason: 'not_found' };
-    if (access.ownerId !== input.ownerId) return { ok: false, reason: 'forbidden', access };
-  }
+  // Nothing written: one read says why (gone, someone else's, or a newer version).
   const current = await getWorkflow(db, id);
-  return current ? { ok: false, reason: 'conflict', current } : { ok: false, reason: 'not_found' };
+  if (!current) return { ok: false, reason: 'not_found' };
+  if (input.ownerId !== undefined && current.ownerId !== input.ownerId) {
+    const access = { id: current.id, ownerId: current.ownerId, version: current.version };
+    return { ok: false, reason: 'forbidden', access };
+  }
+  return { ok: false, reason: 'conflict', current };
 }
 
 /** Deletes a workflow with its revisions and share links. False when it did not exist. */

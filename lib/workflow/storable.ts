@@ -9,11 +9,16 @@ import { joinPointer, type Issue } from '../result';
 import { getStorableIssues } from '../tools/storable';
 import type { WorkflowDocument } from './types';
 
-/** Why `doc` cannot be stored, each problem at its JSON path in the document. */
-export function getDocumentStorageIssues(doc: WorkflowDocument): Issue[] {
+/**
+ * Why `doc` cannot be stored, each problem at its JSON path in the document. `text: false` skips
+ * the walk for text the database cannot hold, for a document whose every string was checked
+ * already (a request body's: lib/http/body.ts refuses such text in the whole body).
+ */
+export function getDocumentStorageIssues(doc: WorkflowDocument, opts: { text?: boolean } = {}): Issue[] {
   // Text anywhere; nesting where it matters: the document itself is stored as JSON text, which
   // holds any depth, but its declarations and values go on into toolkits and a run's records.
-  const issues = getStorableIssues(doc, { at: '', what: 'The document', maxDepth: Infinity });
+  const issues =
+    opts.text === false ? [] : getStorableIssues(doc, { at: '', what: 'The document', maxDepth: Infinity });
   const slot = (value: unknown, at: string, what: string) =>
     issues.push(...getStorableIssues(value, { at, what, text: false }));
   for (const [name, entry] of Object.entries(doc.tools ?? {})) {

@@ -3,7 +3,7 @@
  * workflow — 404 when it is unknown, 403 when it is not in the caller's workspace or the caller's
  * role there does not allow the action (lib/http/access.ts). Routes that need the
  * document use `loadOwnedWorkflow`; the others read only its owner and version with
- * `requireOwnedWorkflow`.
+ * `requireOwnedWorkflow`; those that read more with it, `openOwnedWorkflow`.
  */
 import { getPrisma, type Db } from '@/lib/db/client';
 import { getWorkflow, getWorkflowAccess, type WorkflowAccess, type WorkflowRecord } from '@/lib/db/workflows';
@@ -40,13 +40,18 @@ export interface OpenOptions {
   link?: boolean;
 }
 
-async function openOwned<W extends { id: string; ownerId: string | null }>(
+/**
+ * Loads the workflow with `load` (whatever a route needs read with it, in the same round trip)
+ * and refuses unless the caller may do `action` to it (`what` words the 403); 404 when `load`
+ * finds none.
+ */
+export async function openOwnedWorkflow<W extends { id: string; ownerId: string | null }>(
   request: Request,
   id: string,
   what: string,
   action: Action,
   load: (db: Db, id: string) => Promise<W | null>,
-  options: OpenOptions,
+  options: OpenOptions = {},
 ): Promise<OwnedWorkflow<W>> {
   const [caller, db] = await Promise.all([getRequestOwner(request), getPrisma()]);
   const workflow = await load(db, id);
@@ -69,7 +74,7 @@ export function requireOwnedWorkflow(
   action: Action,
   options: OpenOptions = {},
 ): Promise<OwnedWorkflow<WorkflowAccess>> {
-  return openOwned(request, id, what, action, getWorkflowAccess, options);
+  return openOwnedWorkflow(request, id, what, action, getWorkflowAccess, options);
 }
 
 /** Loads the whole workflow, document included, and refuses unless the caller may do `action` to it. */
@@ -80,7 +85,7 @@ export function loadOwnedWorkflow(
   action: Action,
   options: OpenOptions = {},
 ): Promise<OwnedWorkflow<WorkflowRecord>> {
-  return openOwned(request, id, what, action, getWorkflow, options);
+  return openOwnedWorkflow(request, id, what, action, getWorkflow, options);
 }
 
 /** Response headers for a JSON download. */

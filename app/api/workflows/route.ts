@@ -28,7 +28,8 @@ export const POST = withErrors(async (request: Request) => {
   await enforceRateLimit(workflowCreations, getRateLimitKey(request, owner), 'new workflows');
   const body = await parseJsonBody(request, validateCreateWorkflow);
   const name = readWorkflowName(body.name);
-  if (body.document) assertExportableDocument(body.document, { at: '/document', what: 'The document' });
+  if (body.document)
+    assertExportableDocument(body.document, { at: '/document', what: 'The document', inCheckedBody: true });
   const db = await getPrisma();
   const workflow = await createWorkflow(db, { ...body, name, ownerId: owner.id });
   return withOwnerCookie(

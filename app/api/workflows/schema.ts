@@ -148,10 +148,12 @@ export function readWorkflowName(name: string | undefined): string | undefined {
  * The check every write of a document passes (create, save, fork, restore, import): it must
  * export to a file its own import accepts (lib/workflow/check.ts). Throws `code` (400 for a
  * document in the request) naming each problem with its JSON path under `at`; nothing is saved.
+ * `inCheckedBody`: the document came in a request body that `readJson` (lib/http/body.ts) has
+ * already searched for text the database cannot hold, so that search is not made twice.
  */
 export function assertExportableDocument(
   doc: WorkflowDocument,
-  opts: { at: string; what: string; code?: ErrorCode },
+  opts: { at: string; what: string; code?: ErrorCode; inCheckedBody?: boolean },
 ): void {
   assertStorableDocument(doc, opts);
   const issues = getDocumentIssues(doc).map((issue) => ({ ...issue, path: opts.at + issue.path }));
@@ -171,8 +173,14 @@ export function assertExportableDocument(
  * 400 when the database cannot store the document (lib/workflow/storable.ts): a declaration or
  * value nested too deep, or text holding a NUL character; each problem named with its JSON path.
  */
-function assertStorableDocument(doc: WorkflowDocument, opts: { at: string; what: string }): void {
-  const issues = getDocumentStorageIssues(doc).map((issue) => ({ ...issue, path: opts.at + issue.path }));
+function assertStorableDocument(
+  doc: WorkflowDocument,
+  opts: { at: string; what: string; inCheckedBody?: boolean },
+): void {
+  const issues = getDocumentStorageIssues(doc, { text: !opts.inCheckedBody }).map((issue) => ({
+    ...issue,
+    path: opts.at + issue.path,
+  }));
   if (issues.length === 0) return;
   const shown = issues
     .slice(0, 5)

@@ -60,7 +60,7 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
   assertSameOrigin(request);
   const body = await parseJsonBody(request, validateUpdateWorkflow);
   const name = readWorkflowName(body.name);
-  assertExportableDocument(body.document, { at: '/document', what: 'The document' });
+  assertExportableDocument(body.document, { at: '/document', what: 'The document', inCheckedBody: true });
   // The ownership check rides on the write itself (one statement, one round trip); only a write
   // that changed nothing looks further, to say 404, 403 or 409 in that order. A caller whose role
   // does not allow editing (a viewer) is checked before anything is written: it may still hold an

@@ -1,9 +1,9 @@
 /** GET /api/workflows/[id]/revisions — saved versions, newest first (`?before=<version>&limit=`). */
 import type { RevisionListResponse } from '@/lib/api/types';
-import { listRevisions } from '@/lib/db/revisions';
+import { getHistoryPage } from '@/lib/db/revisions';
 import { REVISION_LIMIT } from '@/lib/db/workflows';
 import { AppError, withErrors } from '@/lib/http/errors';
-import { requireOwnedWorkflow } from '../../access';
+import { openOwnedWorkflow } from '../../access';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,7 +26,15 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const url = new URL(request.url);
   const before = readPositiveInt(url, 'before');
   const limit = Math.min(readPositiveInt(url, 'limit') ?? 100, 500);
-  const { db } = await requireOwnedWorkflow(request, id, 'see the history of', 'read', { link: true });
-  const revisions = await listRevisions(db, id, { before, limit });
+  // Access and the page in one round trip; the page is answered only once access is allowed.
+  const { workflow } = await openOwnedWorkflow(
+    request,
+    id,
+    'see the history of',
+    'read',
+    (db, id) => getHistoryPage(db, id, { before, limit }),
+    { link: true },
+  );
+  const { revisions } = workflow;
   return Response.json({ revisions, retention: REVISION_LIMIT } satisfies RevisionListResponse);
 });

@@ -9,8 +9,8 @@ import type { LabelRevisionResponse, RevisionResponse } from '@/lib/api/types';
 import type { Db } from '@/lib/db/client';
 import {
   getFoldedInto,
-  getPreviousRevision,
   getRevision,
+  getRevisionWithAccess,
   setRevisionLabel,
   type RevisionRecord,
 } from '@/lib/db/revisions';
@@ -20,7 +20,7 @@ import { AppError, withErrors } from '@/lib/http/errors';
 import { getDisplayTitle } from '@/lib/editor/display-title';
 import { diffDocuments, summarizeDiff } from '@/lib/workflow/diff';
 import { getStepChanges } from '@/lib/workflow/step-changes';
-import { parseVersion, requireOwnedWorkflow } from '../../../access';
+import { openOwnedWorkflow, parseVersion, requireOwnedWorkflow } from '../../../access';
 import { validateLabelRevision } from '../../../schema';
 
 export const dynamic = 'force-dynamic';
@@ -49,16 +49,22 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { id, version: rawVersion } = await context.params;
   const version = parseVersion(rawVersion, 'version');
   const against = new URL(request.url).searchParams.get('against');
-  const { db, workflow } = await requireOwnedWorkflow(request, id, 'see the history of', 'read', {
-    link: true,
-  });
-  const revision = await getRevision(db, id, version);
+  // Access, the revision and (with no `against`) the entry before it, in one round trip.
+  const { db, workflow } = await openOwnedWorkflow(
+    request,
+    id,
+    'see the history of',
+    'read',
+    (db, id) => getRevisionWithAccess(db, id, version, { previous: against === null }),
+    { link: true },
+  );
+  const { revision } = workflow;
   if (!revision) throw await revisionNotFound(db, id, version);
   const againstVersion =
     against === null ? null : against === 'current' ? workflow.version : parseVersion(against, 'against');
   const base =
     againstVersion === null
-      ? await getPreviousRevision(db, id, version)
+      ? workflow.previous
       : againstVersion === version
         ? revision
         : await getRevision(db, id, againstVersion);
