@@ -31,6 +31,7 @@ describe('a partial single sign-on configuration', () => {
         TOOLFLOW_OIDC_ISSUER: 'https://id.example.org',
         TOOLFLOW_OIDC_CLIENT_ID: 'toolflow',
         TOOLFLOW_OIDC_CLIENT_SECRET: '',
+        BETTER_AUTH_URL: 'http://127.0.0.1:3000',
       },
       encoding: 'utf8',
       timeout: 60_000,
@@ -45,6 +46,7 @@ describe('a partial single sign-on configuration', () => {
     vi.stubEnv('TOOLFLOW_OIDC_ISSUER', 'https://id.example.org');
     vi.stubEnv('TOOLFLOW_OIDC_CLIENT_ID', 'toolflow');
     vi.stubEnv('TOOLFLOW_OIDC_CLIENT_SECRET', '');
+    vi.stubEnv('BETTER_AUTH_URL', 'http://127.0.0.1:3000');
     const api = await health();
     expect(api.status).toBe(503);
     const body = await api.json();
@@ -60,6 +62,7 @@ describe('a partial single sign-on configuration', () => {
     vi.stubEnv('TOOLFLOW_OIDC_ISSUER', 'https://id.example.org');
     vi.stubEnv('TOOLFLOW_OIDC_CLIENT_ID', 'toolflow');
     vi.stubEnv('TOOLFLOW_OIDC_CLIENT_SECRET', 's3cret');
+    vi.stubEnv('BETTER_AUTH_URL', 'http://127.0.0.1:3000');
     expect((await proxy(new NextRequest(new URL('/sign-in', 'http://127.0.0.1:3000')))).status).toBe(200);
     vi.stubEnv('TOOLFLOW_OIDC_ISSUER', '');
     vi.stubEnv('TOOLFLOW_OIDC_CLIENT_ID', '');

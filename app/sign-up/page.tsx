@@ -1,10 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuthForm } from '@/components/account/auth-form';
+import { SingleSignOnSection } from '@/components/account/single-sign-on-section';
 
 export const metadata: Metadata = { title: 'Create an account' };
 
-/** Create an account: e-mail and password (Better Auth). Guests need neither; this is for keeping work across browsers. */
+/**
+ * Create an account: e-mail and password (Better Auth), or single sign-on when configured, which
+ * makes the account on its first use. Guests need neither; this is for keeping work across browsers.
+ */
 export default function Page() {
   return (
     <main className="page auth">
@@ -12,6 +16,7 @@ export default function Page() {
         <Link href="/">← Workflows</Link>
       </p>
       <h1>Create an account</h1>
+      <SingleSignOnSection />
       <AuthForm mode="sign-up" />
     </main>
   );

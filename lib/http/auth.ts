@@ -18,6 +18,7 @@ import { createAuthMiddleware } from 'better-auth/api';
 import { getPrisma, type Db } from '../db/client';
 import { claimGuestWorkspace, ensurePersonalWorkspace } from '../db/workspaces';
 import { getRequestHost } from './csrf';
+import { getOidcPlugins } from './oidc';
 import { getOwnerSecret, OWNER_COOKIE, readCookie, verifyOwnerCookie } from './owner';
 
 /** The prefix of Better Auth's cookies: `toolflow.session_token` (`__Secure-` over HTTPS). */
@@ -53,6 +54,9 @@ function createAuth(db: Db) {
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: { cookiePrefix: AUTH_COOKIE_PREFIX },
+    // Single sign-on, when configured (oidc.ts); its failures come back to the sign-in page.
+    plugins: [...getOidcPlugins()],
+    onAPIError: { errorURL: '/sign-in' },
     databaseHooks: {
       user: {
         create: {
@@ -67,7 +71,8 @@ function createAuth(db: Db) {
       // Signing up or in from a browser that worked as a guest moves that work into the account.
       after: createAuthMiddleware(async (ctx) => {
         const signedIn = ctx.context.newSession;
-        if (!signedIn || !/^\/sign-(in|up)\//.test(ctx.path)) return;
+        // `/callback/:id` is single sign-on's return from the provider (oidc.ts).
+        if (!signedIn || !/^\/(sign-(in|up)|callback)\//.test(ctx.path)) return;
         await ensurePersonalWorkspace(db, signedIn.user);
         const guestId = verifyOwnerCookie(readCookie(ctx.headers?.get('cookie') ?? null, OWNER_COOKIE));
         if (guestId) await claimGuestWorkspace(db, guestId, signedIn.user.id);

@@ -7,6 +7,7 @@ const FULL = {
   TOOLFLOW_OIDC_ISSUER: 'https://id.example.org/realms/team/',
   TOOLFLOW_OIDC_CLIENT_ID: 'toolflow',
   TOOLFLOW_OIDC_CLIENT_SECRET: 's3cret',
+  BETTER_AUTH_URL: 'https://toolflow.example.com/',
 };
 
 describe('getOidcConfig', () => {
@@ -27,17 +28,22 @@ describe('getOidcConfig', () => {
         clientId: 'toolflow',
         clientSecret: 's3cret',
         name: 'single sign-on',
+        redirectUri: 'https://toolflow.example.com/api/auth/callback/oidc',
       },
     });
     expect(getOidcConfig(env({ ...FULL, TOOLFLOW_OIDC_NAME: ' Okta ' })).config?.name).toBe('Okta');
   });
 
   it('names the one variable missing from a partial configuration, and how to fix it', () => {
-    for (const missing of Object.keys(FULL)) {
+    for (const missing of [
+      'TOOLFLOW_OIDC_ISSUER',
+      'TOOLFLOW_OIDC_CLIENT_ID',
+      'TOOLFLOW_OIDC_CLIENT_SECRET',
+    ]) {
       const partial = { ...FULL, [missing]: '' };
       const problem = getOidcConfigProblem(env(partial));
       expect(problem).toMatch(new RegExp(`^${missing} is not set, but `));
-      expect(problem).toContain('redirect URI <Toolflow address>/api/auth/callback/oidc');
+      expect(problem).toContain('redirect URI <BETTER_AUTH_URL>/api/auth/callback/oidc');
       expect(problem).toContain('or none of them to turn single sign-on off');
     }
   });
@@ -46,6 +52,25 @@ describe('getOidcConfig', () => {
     expect(getOidcConfigProblem(env({ TOOLFLOW_OIDC_CLIENT_ID: 'toolflow' }))).toMatch(
       /^TOOLFLOW_OIDC_ISSUER and TOOLFLOW_OIDC_CLIENT_SECRET are not set, but TOOLFLOW_OIDC_CLIENT_ID is\./,
     );
+  });
+
+  it("needs Toolflow's own address, the redirect URI registered at the provider", () => {
+    expect(getOidcConfigProblem(env({ ...FULL, BETTER_AUTH_URL: '' }))).toMatch(
+      /^BETTER_AUTH_URL is not set, but TOOLFLOW_OIDC_ISSUER is\. .*<BETTER_AUTH_URL>\/api\/auth\/callback\/oidc/,
+    );
+    for (const address of [
+      'toolflow.example.com',
+      'ftp://toolflow.example.com',
+      'https://t.example.com/?a=1',
+    ])
+      expect(getOidcConfigProblem(env({ ...FULL, BETTER_AUTH_URL: address })), address).toMatch(
+        /^BETTER_AUTH_URL must be the http:\/\/ or https:\/\/ address people reach Toolflow at/,
+      );
+    // Without single sign-on, Better Auth takes the address from each request as before.
+    expect(getOidcConfig(env({ BETTER_AUTH_URL: '' }))).toEqual({});
+    expect(
+      getOidcConfig(env({ ...FULL, BETTER_AUTH_URL: 'http://127.0.0.1:3000' })).config?.redirectUri,
+    ).toBe('http://127.0.0.1:3000/api/auth/callback/oidc');
   });
 
   it('takes http:// only for a provider on this machine', () => {

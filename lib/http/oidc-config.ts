@@ -8,8 +8,12 @@
  * - `TOOLFLOW_OIDC_ISSUER`: the provider's issuer address; its discovery document is at
  *   `<issuer>/.well-known/openid-configuration`.
  * - `TOOLFLOW_OIDC_CLIENT_ID`, `TOOLFLOW_OIDC_CLIENT_SECRET`: the client registered at the provider,
- *   whose redirect URI is `<Toolflow's address>/api/auth/callback/oidc`.
+ *   whose redirect URI is `<BETTER_AUTH_URL>/api/auth/callback/oidc`.
  * - `TOOLFLOW_OIDC_NAME`: the button's label, "Sign in with <name>" (default "single sign-on").
+ *
+ * `BETTER_AUTH_URL` (the address people reach Toolflow at) is required with them: a provider sends
+ * the browser back only to the exact redirect URI registered there, so it cannot be guessed from
+ * each request's Host.
  */
 
 /** Better Auth's id of the provider: the callback is /api/auth/callback/oidc. */
@@ -17,6 +21,9 @@ export const OIDC_PROVIDER_ID = 'oidc';
 
 /** The label when TOOLFLOW_OIDC_NAME is not set. */
 export const DEFAULT_OIDC_NAME = 'single sign-on';
+
+/** Where the provider sends the browser back (Better Auth's callback under /api/auth). */
+export const OIDC_CALLBACK_PATH = `/api/auth/callback/${OIDC_PROVIDER_ID}`;
 
 /** The three variables a provider needs, in the order a person sets them. */
 const REQUIRED = ['TOOLFLOW_OIDC_ISSUER', 'TOOLFLOW_OIDC_CLIENT_ID', 'TOOLFLOW_OIDC_CLIENT_SECRET'] as const;
@@ -28,11 +35,13 @@ export interface OidcConfig {
   clientId: string;
   clientSecret: string;
   name: string;
+  /** `<BETTER_AUTH_URL>/api/auth/callback/oidc`, as registered at the provider. */
+  redirectUri: string;
 }
 
 /** How to register the client, for every message about the configuration. */
 const OIDC_HOW_TO =
-  'Set TOOLFLOW_OIDC_ISSUER, TOOLFLOW_OIDC_CLIENT_ID and TOOLFLOW_OIDC_CLIENT_SECRET together (the client registered at your provider, with redirect URI <Toolflow address>/api/auth/callback/oidc), or none of them to turn single sign-on off.';
+  'Set TOOLFLOW_OIDC_ISSUER, TOOLFLOW_OIDC_CLIENT_ID and TOOLFLOW_OIDC_CLIENT_SECRET together (the client registered at your provider, with redirect URI <BETTER_AUTH_URL>/api/auth/callback/oidc), or none of them to turn single sign-on off.';
 
 /** A loopback host, where plain http:// is a developer's own provider rather than a wire to read. */
 function isLoopback(hostname: string): boolean {
@@ -71,6 +80,18 @@ export function getOidcConfig(env: NodeJS.ProcessEnv): { config?: OidcConfig; pr
     };
   }
   const base = issuer.href.replace(/\/+$/, '');
+  const appAddress = env.BETTER_AUTH_URL?.trim() ?? '';
+  let app: URL | undefined;
+  try {
+    app = new URL(appAddress);
+  } catch {
+    app = undefined;
+  }
+  if (!app || (app.protocol !== 'https:' && app.protocol !== 'http:') || app.search || app.hash) {
+    return {
+      problem: `${appAddress ? `BETTER_AUTH_URL must be the http:// or https:// address people reach Toolflow at, not "${appAddress}"` : 'BETTER_AUTH_URL is not set, but TOOLFLOW_OIDC_ISSUER is'}. The provider sends people back only to the redirect URI registered there, <BETTER_AUTH_URL>${OIDC_CALLBACK_PATH}, so Toolflow must know its own address, e.g. BETTER_AUTH_URL=https://toolflow.example.org.`,
+    };
+  }
   return {
     config: {
       issuer: base,
@@ -78,6 +99,7 @@ export function getOidcConfig(env: NodeJS.ProcessEnv): { config?: OidcConfig; pr
       clientId,
       clientSecret,
       name: env.TOOLFLOW_OIDC_NAME?.trim() || DEFAULT_OIDC_NAME,
+      redirectUri: `${app.href.replace(/\/+$/, '')}${OIDC_CALLBACK_PATH}`,
     },
   };
 }
