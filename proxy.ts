@@ -25,6 +25,7 @@ import {
   signOwnerCookie,
   verifyOwnerCookie,
 } from '@/lib/http/owner';
+import { getOidcConfigProblem } from '@/lib/http/oidc-config';
 import { getSecretConfigProblem, MISCONFIGURED_HEADERS } from '@/lib/http/secret-config';
 import { getPrisma } from '@/lib/db/client';
 import { getLiveShare } from '@/lib/db/shares';
@@ -82,7 +83,7 @@ const RSC_REQUEST_HEADERS = [
 ];
 
 export function proxy(request: NextRequest): Response | Promise<Response> {
-  const problem = getSecretConfigProblem(process.env);
+  const problem = getSecretConfigProblem(process.env) ?? getOidcConfigProblem(process.env);
   if (problem) return getMisconfiguredResponse(problem);
   const { pathname } = request.nextUrl;
   if (NOT_A_PAGE.test(pathname)) return NextResponse.next();

@@ -4,16 +4,22 @@
  *
  * `--production` (what `npm start` passes) first checks the configuration production needs and
  * refuses to go on, saying how to fix it, so the server never starts without TOOLFLOW_SECRET
- * or with a TOOLFLOW_PUBLIC_URL that is not an address.
+ * or with a TOOLFLOW_PUBLIC_URL that is not an address; with or without it, a partial single sign-on
+ * configuration (TOOLFLOW_OIDC_*, lib/http/oidc-config.ts) is refused the same way.
  */
 import { applyMigrations } from '../lib/db/migrate';
 import { createPgliteRunner, createPgRunner, getDatabaseTarget, openPglite } from '../lib/db/sql-runner';
+import { getOidcConfigProblem } from '../lib/http/oidc-config';
 import { getRenderedPagesOrigin } from '../lib/http/rendered-pages';
 import { getSecretConfigProblem } from '../lib/http/secret-config';
 
-if (process.argv.includes('--production')) {
-  const problem =
-    getSecretConfigProblem(process.env, { production: true }) ?? getRenderedPagesOrigin(process.env).problem;
+{
+  // Half a single sign-on configuration is refused in development too: it is never what was meant.
+  const problem = process.argv.includes('--production')
+    ? (getSecretConfigProblem(process.env, { production: true }) ??
+      getRenderedPagesOrigin(process.env).problem ??
+      getOidcConfigProblem(process.env))
+    : getOidcConfigProblem(process.env);
   if (problem) {
     console.error(`Toolflow will not start: ${problem}`);
     process.exit(1);

@@ -16,6 +16,19 @@ export const signInOrUp = (
     what: mode === 'sign-in' ? 'Signing in' : 'Creating the account',
   });
 
+/**
+ * POST /api/auth/sign-in/social: starts single sign-on, answering the provider's address to send
+ * the browser to. Back from the provider, Better Auth goes to `callbackURL` (a checked path on
+ * this site), or to /sign-in?error=… .
+ */
+export const startSingleSignOn = (provider: string, callbackURL = '/', opts: CallOptions = {}) =>
+  callApi<{ url: string }>('/api/auth/sign-in/social', {
+    ...opts,
+    method: 'POST',
+    json: { provider, callbackURL, errorCallbackURL: '/sign-in' },
+    what: 'Signing in',
+  });
+
 /** POST /api/auth/sign-out */
 export const signOut = (opts: CallOptions = {}) =>
   callApi<unknown>('/api/auth/sign-out', { ...opts, method: 'POST', json: {}, what: 'Signing out' });

@@ -18,6 +18,7 @@ import { createAuthMiddleware } from 'better-auth/api';
 import { getPrisma, type Db } from '../db/client';
 import { claimGuestWorkspace, ensurePersonalWorkspace, ensureServerWorkspace } from '../db/workspaces';
 import { getRequestHost } from './csrf';
+import { getOidcPlugins } from './oidc';
 import { getOwnerSecret, OWNER_COOKIE, readCookie, verifyOwnerCookie } from './owner';
 import { isSignInRequired } from './sign-in';
 
@@ -54,6 +55,9 @@ function createAuth(db: Db) {
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: { cookiePrefix: AUTH_COOKIE_PREFIX },
+    // Single sign-on, when configured (oidc.ts); its failures come back to the sign-in page.
+    plugins: [...getOidcPlugins()],
+    onAPIError: { errorURL: '/sign-in' },
     databaseHooks: {
       user: {
         create: {
@@ -69,7 +73,8 @@ function createAuth(db: Db) {
       // On a server that requires signing in, the first account becomes the server's owner.
       after: createAuthMiddleware(async (ctx) => {
         const signedIn = ctx.context.newSession;
-        if (!signedIn || !/^\/sign-(in|up)\//.test(ctx.path)) return;
+        // `/callback/:id` is single sign-on's return from the provider (oidc.ts).
+        if (!signedIn || !/^\/(sign-(in|up)|callback)\//.test(ctx.path)) return;
         await ensurePersonalWorkspace(db, signedIn.user);
         if (isSignInRequired()) await ensureServerWorkspace(db);
         const guestId = verifyOwnerCookie(readCookie(ctx.headers?.get('cookie') ?? null, OWNER_COOKIE));

@@ -6,6 +6,7 @@ import 'server-only';
  */
 import type { ErrorCode, ErrorKind } from '../api/types';
 import { MAX_VALUE_DEPTH } from '../tools/storable';
+import { getOidcConfigProblem } from './oidc-config';
 import { getSecretConfigProblem, MISCONFIGURED_HEADERS } from './secret-config';
 
 export type { ErrorCode, ErrorKind };
@@ -128,11 +129,12 @@ export function toErrorResponse(error: unknown): Response {
 
 /**
  * 503 with the reason when the server cannot work (in production without a usable
- * `TOOLFLOW_SECRET`), health included, so an API client reads what to fix instead of a failure
- * on its first owner cookie. Pages get the same from proxy.ts, which does not run for the API.
+ * `TOOLFLOW_SECRET`, or with half a single sign-on configuration), health included, so an API
+ * client reads what to fix instead of a failure on its first owner cookie. Pages get the same from
+ * proxy.ts, which does not run for the API.
  */
 function getMisconfiguredResponse(): Response | undefined {
-  const problem = getSecretConfigProblem(process.env);
+  const problem = getSecretConfigProblem(process.env) ?? getOidcConfigProblem(process.env);
   if (!problem) return undefined;
   return Response.json(
     { ok: false, ready: false, code: 'unavailable:configuration', message: problem },
