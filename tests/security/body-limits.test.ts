@@ -29,6 +29,7 @@ const bodyRoutes = routes.filter((r) => r.method !== 'DELETE' && readsBody(r));
 
 /** State-changing routes that take no body at all (they ignore one if sent). */
 const BODYLESS = [
+  'POST /api/shares/[token]/accept',
   'POST /api/shares/[token]/fork',
   'POST /api/workflows/[id]/duplicate',
   'POST /api/runs/[runId]/cancel',
