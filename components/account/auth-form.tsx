@@ -74,11 +74,11 @@ export function AuthForm({ mode, next = '/' }: { mode: 'sign-in' | 'sign-up'; ne
       <p className="muted" style={{ margin: 0 }}>
         {signUp ? (
           <>
-            Have an account? <Link href={withNext('/sign-in', next)}>Sign in</Link>
+            Have an account? <Link href={`/sign-in${keepNext(next)}`}>Sign in</Link>
           </>
         ) : (
           <>
-            No account yet? <Link href={withNext('/sign-up', next)}>Create one</Link>
+            No account yet? <Link href={`/sign-up${keepNext(next)}`}>Create one</Link>
           </>
         )}
         . Your workflows from this browser come with you.
@@ -87,7 +87,7 @@ export function AuthForm({ mode, next = '/' }: { mode: 'sign-in' | 'sign-up'; ne
   );
 }
 
-/** The other form's address, keeping where to go afterwards. */
-function withNext(path: string, next: string): string {
-  return next === '/' ? path : `${path}?next=${encodeURIComponent(next)}`;
+/** The query that keeps where to go afterwards on the way to the other form (none for home). */
+function keepNext(next: string): string {
+  return next === '/' ? '' : `?next=${encodeURIComponent(next)}`;
 }
