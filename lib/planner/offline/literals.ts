@@ -41,6 +41,8 @@ export interface Literal {
   end: number;
   /** A number's unit as written (`K`, `GPa`, `fs`). */
   unit?: string;
+  /** What a number counts, in English words, where a noun of things follows it ("30 页" → page). */
+  counted?: string;
   /** A cell reference that also reads as a formula (`C10`, `H2`): for formula-like parameters. */
   chemical?: boolean;
   /** The literal is also ordinary words of the sentence (a Latin word in Chinese text): keep them. */
@@ -82,17 +84,24 @@ const COORDINATES_PATTERN = /(?<![\w.,\-])-?\d{1,3}\.\d+,-?\d{1,3}\.\d+(?![\w.]|
 const NUMBER_PATTERN =
   /(?<![\w.\-])-?(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.]*\d)/g;
 const IDENTIFIER_PATTERNS = [
+  // Groups joined by hyphens, read whole and never cut at a hyphen: a UUID
+  // (3f9c2a1e-7b4d-4e0a-9c1d-55aa21b0c7e2), an order code (2024-ab12-x) — digits and letters in it.
+  /(?<![\w.\-/])(?=[A-Za-z0-9-]*[A-Za-z])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+(?![\w/-]|\.\w)/g,
   // Letters with digits: mp-149, Sheet1, a1b2c3d
   /(?<![\w.\-/])(?=[A-Za-z0-9_-]*[A-Za-z])(?=[A-Za-z0-9_.-]*\d)[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*(?![\w/]|\.\w)/g,
   // Names joined by slashes, no extension: origin/main, feature/login (not the ratio c/a)
   /(?<![\w.\-/])[A-Za-z][\w-]+(?:\/[A-Za-z0-9][\w-]+)+(?![\w/]|\.\w)/g,
   // Hexadecimal, seven digits or more: a commit hash or object id (9f8e7d6)
-  /(?<![\w.\-/])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,64}(?![\w/]|\.\w)/g,
+  /(?<![\w.\-/])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,64}(?![\w/-]|\.\w)/g,
   // A version tag: v1.2.0, v2.0.0-rc.1
   /(?<![\w.\-/])v\d+(?:\.\d+)+(?:-[A-Za-z0-9.]+)?(?![\w/]|\.\w)/g,
   // Capitals only, four or more: GXWKGLUWLK (a path of k-points)
   /(?<![\w.\-/])[A-Z]{4,}(?![\w/]|\.\w)/g,
 ];
+/** Nouns of things counted, right after a number ("30 pages", "30 页"): see `Literal.counted`. */
+const COUNTED_PATTERN =
+  /^[ \t]?(pages?|results?|rows?|lines?|urls?|links?|papers?|articles?|files?|records?|entries|entry|documents?|messages?|emails?|commits?|issues?|tasks?|页|篇|行|封)(?![A-Za-z])/i;
+const COUNTED_CHINESE: Record<string, string> = { 页: 'page', 篇: 'article', 行: 'line row', 封: 'message' };
 const TRAILING_PUNCTUATION = /[.,;:!?'"）)\]}]+$/;
 
 /** A spreadsheet cell (`B11`, `AA3`): up to three column letters, a row from 1. */
@@ -318,11 +327,14 @@ export function findLiterals(text: string): Literal[] {
     });
   }
   for (const m of text.matchAll(NUMBER_PATTERN)) {
+    const noun = COUNTED_PATTERN.exec(text.slice(m.index + m[0].length))?.[1];
+    const counted = noun === undefined ? undefined : (COUNTED_CHINESE[noun] ?? noun.toLowerCase());
     add({
       kind: 'number',
       value: Number(m[0].replace(/,/g, '')),
       start: m.index,
       end: m.index + m[0].length,
+      ...(counted ? { counted } : {}),
     });
   }
   for (const m of text.matchAll(NAMED_PATTERN)) {

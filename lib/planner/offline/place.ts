@@ -8,7 +8,7 @@ import { getNamingScore, getNameContext, getRoleMark } from './context';
 import { getPlacedValue, isAccepted, sameEnumValue } from './accept';
 import { isIdentifierGiven, isIdentifierParam } from './identifiers';
 import type { Literal, LiteralKind } from './literals';
-import { tokenSet } from './text';
+import { stemWord, tokenSet } from './text';
 import { GENERIC_PORT_WORDS, type IndexedParam, type ParamHolds, type ToolIndex } from './tool-index';
 import { getDimension } from './units';
 
@@ -115,6 +115,12 @@ function getKindFit(
     case 'url':
     case 'path':
       if (holds.cell || holds.range || holds.date || holds.chemical || holds.sheetFormula) return null;
+      // "map docs.stripe.com": a bare host is no URL; a parameter that takes a URL gets one only
+      // when the text writes it whole, with its scheme (the person is told, see values.ts).
+      if (literal.kind !== 'url' && takesFullUrl(param)) return null;
+      // One URL, one parameter: where a tool also takes a URL to deliver to (a webhook, a
+      // callback), that one is set only when the text names it ("on https://…" is the page).
+      if (DELIVERY_PARAM.test(param.name) && fromContext === 0) return null;
       if (param.stringList) base = holds.path || fromContext > 0 ? 0.8 : 0;
       else if (param.type === 'str') base = 1;
       else base = param.type === 'any' ? 0.5 : 0;
@@ -142,6 +148,8 @@ function getKindFit(
         getDimension(literal.unit) === param.dimension;
       // A number with a unit goes only to a parameter of its dimension: "10 ps" is no k-point spacing.
       if (literal.unit !== undefined && !unitFits) return null;
+      // "最多解析 30 页", "200 urls": a count of things goes only where those things are counted.
+      if (literal.counted !== undefined && !countsThings(param, literal.counted)) return null;
       // A unit names the quantity ("800 K" is a temperature) — but a time or length given on its
       // own is an amount, not a step or an interval ("跑 10 ps 的分子动力学" is no time step).
       if (unitFits && (!isIncrement(param) || fromContext > 0)) bonus += STRONG_CONTEXT;
@@ -255,6 +263,56 @@ const COORDINATE_PARAM =
   /coordinat|latitude|longitude|\blat\b|\blng\b|\blon\b|坐标|经纬|纬度|经度|-?\d{1,3}\.\d+,\s?-?\d{1,3}\.\d+/i;
 
 /** A parameter that takes code: a script, an expression, a command. */
+/** A URL to deliver results or notices to, not the page the tool works on. */
+const DELIVERY_PARAM = /webhook|callback|hook(?:url|uri)?$|notif|redirect|postback/i;
+
+/**
+ * Whether a parameter takes only a whole URL (scheme included): its schema's `format` says so, or
+ * it is named a URL (`url`, `pageUrl`) and its description says nothing of files or paths.
+ */
+export function takesFullUrl(param: IndexedParam): boolean {
+  if (param.format !== undefined) return /^(?:uri|url|iri)$/i.test(param.format);
+  const last =
+    param.name
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .split(/[\s_-]+/)
+      .at(-1) ?? '';
+  return (
+    /^(?:url|uri)s?$/i.test(last) && !/\b(?:file|path|director(?:y|ies)|folder)/i.test(param.description)
+  );
+}
+
+/**
+ * A web host written without its scheme (`docs.stripe.com`, `example.org/blog`): not a URL to
+ * set, but it says the text speaks of a site. Three labels or more, or a common top-level domain
+ * (two labels alone could be a file: `data.csv`).
+ */
+export function isBareHost(literal: Literal): boolean {
+  if (literal.kind !== 'path' || typeof literal.value !== 'string') return false;
+  const host = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?:\/\S*)?$/i.exec(literal.value)?.[1];
+  if (!host || !/\.[a-z]{2,}$/i.test(host)) return false;
+  return host.split('.').length >= 3 || /\.(?:com|org|net|io|dev|app|edu|gov|info)$/i.test(host);
+}
+
+/** Words of a parameter that say it counts something, whatever the things are. */
+const COUNT_WORDS = new Set(
+  'max maximum min minimum limit count num number k n top total size amount most least result item'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a count of `things` (the noun after the number: "page", "result") may go to `param`:
+ * its name or description names those things, or every word of its name is a bare count
+ * (`limit`, `k`, `maxResults`: what a tool returns). `maxAge` counts no pages.
+ */
+function countsThings(param: IndexedParam, things: string): boolean {
+  const named = tokenSet(`${param.name} ${param.description}`);
+  if (things.split(' ').some((noun) => named.has(stemWord(noun)))) return true;
+  if (param.dimension !== undefined) return false;
+  return [...param.nameTokens].every((t) => COUNT_WORDS.has(t));
+}
+
 const CODE_PARAM = /script|code|javascript|expression|command|eval/i;
 
 /** A parameter described as a relative time or a duration, which no date or clock time fills. */

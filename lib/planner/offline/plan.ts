@@ -23,6 +23,7 @@ import {
   type Group,
 } from './values';
 import { countItemsRead } from './items';
+import { isBareHost, takesFullUrl } from './place';
 import { fitsOpenParam, getOptionSettings, isAssignedToParam } from './open-params';
 import { wireSteps } from './wiring';
 
@@ -471,6 +472,9 @@ function getPlaceableLiterals(
       let quality = 0;
       if (placeLiteral(index, placed, param, context) !== null) {
         quality = param.type === 'list' && clause.literals.length === 1 ? 0.5 : 1;
+      } else if (isBareHost(placed.literal) && takesFullUrl(param)) {
+        // "map docs.stripe.com": the site is the tool's URL, though only the person can complete it.
+        quality = 1;
       } else if (
         (param.fields ?? []).some(
           (f) => getNamingScore(f, placed, context) > 0 && placeLiteral(index, placed, f, context) !== null,

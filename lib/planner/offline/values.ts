@@ -14,7 +14,7 @@ import { sameEnumValue } from './accept';
 import { getContext } from './context';
 import { findBoolean, findEnumValue, getDescribedChoices } from './options';
 import { fillNamedValues } from './named';
-import { placeLiteral } from './place';
+import { placeLiteral, takesFullUrl } from './place';
 import { fillDatePair, fillSpans } from './ranges';
 import {
   fillObjectItems,
@@ -110,6 +110,13 @@ export function fillArguments(
     if (used.has(placed) || borrowed.has(placed)) continue;
     if (placed.literal.keepWords || placed.literal.kind === 'identifier') continue;
     if (params.some((p) => p.enum?.some((v) => sameEnumValue(v, placed.literal.value)))) continue;
+    const url = params.find((p) => !(p.name in args) && takesFullUrl(p));
+    if (placed.literal.kind === 'path' && url) {
+      notes.push(
+        `${JSON.stringify(placed.literal.value)} has no scheme (https://…), and ${url.name} of ${group.tool.declaration.name} takes a whole URL: it is left for you to fill in.`,
+      );
+      continue;
+    }
     notes.push(
       `The value ${JSON.stringify(placed.literal.value)} matched no parameter of ${group.tool.declaration.name}; set it by hand if it matters.`,
     );
@@ -169,6 +176,12 @@ function placeBestFirst(
           other.score >= pair.score - 1e-9 &&
           !(other.param.name in args),
       )
+    )
+      continue;
+    // A list takes items of one kind: a quoted phrase is no category beside `q-bio.BM`.
+    if (
+      pair.param.stringList &&
+      listed.some((l) => l.param === pair.param && l.literal.literal.kind !== pair.literal.literal.kind)
     )
       continue;
     if (pair.param.stringList) {
