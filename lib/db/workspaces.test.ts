@@ -31,7 +31,7 @@ const adminUrl = process.env.TOOLFLOW_TEST_PG_URL ?? 'postgres://postgres@127.0.
 /** A database as the release before accounts left it: its migrations, a guest and two workflows. */
 async function seedPreviousRelease(runner: SqlRunner) {
   const previous = readMigrations().filter((m) => m.name < ACCOUNTS);
-  expect(previous.length).toBe(readMigrations().length - 1);
+  expect(readMigrations().map((m) => m.name)).toContain(ACCOUNTS);
   await applyMigrations(runner, previous);
   await runner.exec(`INSERT INTO "Owner" ("id") VALUES ('own_guest_aaaaaaaaaaaaaaaa'), ('own_other_bbbbbbbbbbbbbbbb');
     INSERT INTO "Workflow" ("id", "ownerId", "name", "document", "updatedAt") VALUES
