@@ -57,12 +57,12 @@ export default async function AccountPage() {
             <PasswordForm />
           </section>
           <section className="account__section" aria-labelledby="account-workspaces">
-            <h2 id="account-workspaces">Workspaces</h2>
+            <h2 id="account-workspaces">Workspaces and members</h2>
             <ul className="account__links" data-testid="account-workspaces">
               {workspaces.map((workspace) => (
                 <li key={workspace.id}>
                   <Link href={`/workspaces/${encodeURIComponent(workspace.id)}`}>{workspace.name}</Link>{' '}
-                  <span className="muted">{workspace.role}, members</span>
+                  <span className="muted">your role: {workspace.role}</span>
                 </li>
               ))}
             </ul>
