@@ -14,7 +14,7 @@ import {
  * account bar; the name and the password changed; a second browser's session seen and signed out
  * after a question; an API token made for a workspace, shown once and copied, used by a script
  * over HTTP, and revoked after a question so the script is refused. The page fits the screen and
- * has no serious axe violation.
+ * has no serious axe violation. Its addresses are its own: every spec shares one server.
  */
 
 test.use({ viewport: DESKTOP });
@@ -59,11 +59,11 @@ test('a guest is sent to sign in; the account page fits the screen and changes t
   await page.goto('/account');
   await page.waitForURL('**/sign-in');
 
-  await signUp(page, 'grace@example.com', 'Grace');
+  await signUp(page, 'hopper@account.example', 'Grace');
   await page.getByTestId('account-email').click();
   await page.waitForURL('**/account');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
-  await expect(page.getByTestId('account-page-email')).toHaveText('grace@example.com');
+  await expect(page.getByTestId('account-page-email')).toHaveText('hopper@account.example');
   await expect(page.getByTestId('account-workspaces').getByRole('link')).toHaveText(["Grace's workspace"]);
   await expectNoPageScroll(page);
   for (const id of ['profile-save', 'password-save', 'sessions-revoke-others', 'token-create'])
@@ -92,18 +92,18 @@ test('a guest is sent to sign in; the account page fits the screen and changes t
   await expect(page.getByTestId('password-done')).toHaveText('Password changed.');
 
   const other = await newPage(browser);
-  await signIn(other, 'grace@example.com', PASSWORD);
+  await signIn(other, 'hopper@account.example', PASSWORD);
   await expect(other.getByTestId('auth-error')).toBeVisible();
-  await signIn(other, 'grace@example.com', 'a new long password');
-  await expect(other.getByTestId('account-email')).toHaveText('grace@example.com');
+  await signIn(other, 'hopper@account.example', 'a new long password');
+  await expect(other.getByTestId('account-email')).toHaveText('hopper@account.example');
   await other.context().close();
 });
 
 test('another browser’s session is listed and signed out after a question', async ({ page, browser }) => {
-  await signUp(page, 'linus@example.com', 'Linus');
+  await signUp(page, 'torvalds@account.example', 'Linus');
   const other = await newPage(browser);
-  await signIn(other, 'linus@example.com', PASSWORD);
-  await expect(other.getByTestId('account-email')).toHaveText('linus@example.com');
+  await signIn(other, 'torvalds@account.example', PASSWORD);
+  await expect(other.getByTestId('account-email')).toHaveText('torvalds@account.example');
 
   await page.goto('/account');
   await expect(page.getByTestId('session')).toHaveCount(2);
@@ -121,7 +121,7 @@ test('another browser’s session is listed and signed out after a question', as
   await other.goto('/account');
   await other.waitForURL('**/sign-in');
   await page.reload();
-  await expect(page.getByTestId('account-page-email')).toHaveText('linus@example.com');
+  await expect(page.getByTestId('account-page-email')).toHaveText('torvalds@account.example');
   await other.context().close();
 });
 
@@ -130,7 +130,7 @@ test('an API token is shown once, copied, works for a script, and is refused onc
   request,
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUp(page, 'ken@example.com', 'Ken');
+  await signUp(page, 'thompson@account.example', 'Ken');
   await page.goto('/account');
   await expect(page.getByTestId('tokens-empty')).toBeVisible();
   await page.getByTestId('token-name').fill('Laptop');
