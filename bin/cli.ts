@@ -11,6 +11,8 @@ import { createNodeIo, UsageError, type CliCommand, type CliIo, type ExitCode } 
 export const COMMANDS = createLookupTable<() => Promise<CliCommand>>({
   build: async () => (await import('./commands/build')).command,
   plan: async () => (await import('./commands/plan')).command,
+  pull: async () => (await import('./commands/pull')).command,
+  push: async () => (await import('./commands/push')).command,
   run: async () => (await import('./commands/run')).command,
   tools: async () => (await import('./commands/tools')).command,
   validate: async () => (await import('./commands/validate')).command,
@@ -19,6 +21,8 @@ export const COMMANDS = createLookupTable<() => Promise<CliCommand>>({
 const SUMMARIES: Record<string, string> = {
   build: 'tools + plan → workflow export JSON (no model needed)',
   plan: 'task in words → workflow export JSON (offline planner or an OpenAI-compatible model)',
+  pull: 'download a workflow version from a Toolflow server (TOOLFLOW_URL, TOOLFLOW_TOKEN)',
+  push: 'save a workflow export as a new version on a Toolflow server',
   run: 'test-run a workflow export against its MCP servers',
   tools: 'convert tool declarations to a provider format',
   validate: 'check a workflow export; one line per problem',

@@ -15,6 +15,10 @@ export interface CliIo {
   stderr(text: string): void;
   /** Read a text file; relative paths are relative to the working directory. */
   readFile(path: string): Promise<string>;
+  /** The environment the server commands read (TOOLFLOW_URL, TOOLFLOW_TOKEN); process.env by default. */
+  env?: Record<string, string | undefined>;
+  /** How the server commands reach the server; the global fetch by default. */
+  fetch?: typeof fetch;
 }
 
 /** A command's exit status: 0 ok, 1 bad input, 2 usage. */

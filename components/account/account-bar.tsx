@@ -53,9 +53,14 @@ export function AccountBar({ user, workspaces, current }: AccountBarProps) {
           Members
         </Link>
       )}
-      <span className="muted account-bar__user" title={user.email} data-testid="account-email">
+      <Link
+        href="/account"
+        className="muted account-bar__user"
+        title={`${user.email}: your account, password, sessions and API tokens`}
+        data-testid="account-email"
+      >
         {user.email}
-      </span>
+      </Link>
       <button
         type="button"
         className="link-btn"

@@ -80,3 +80,65 @@ export const removeMember = (workspaceId: string, userId: string, opts: CallOpti
     method: 'DELETE',
     what: 'Removing the member',
   });
+
+/** POST /api/auth/update-user (Better Auth): the account's name. */
+export const updateProfile = (body: { name: string }, opts: CallOptions = {}) =>
+  callApi<unknown>('/api/auth/update-user', {
+    ...opts,
+    method: 'POST',
+    json: body,
+    what: 'Saving your name',
+  });
+
+/** POST /api/auth/change-password (Better Auth); other sessions are signed out when asked. */
+export const changePassword = (
+  body: { currentPassword: string; newPassword: string; revokeOtherSessions: boolean },
+  opts: CallOptions = {},
+) =>
+  callApi<unknown>('/api/auth/change-password', {
+    ...opts,
+    method: 'POST',
+    json: body,
+    what: 'Changing the password',
+  });
+
+/** POST /api/auth/revoke-other-sessions (Better Auth): every session but this browser's ends. */
+export const revokeOtherSessions = (opts: CallOptions = {}) =>
+  callApi<unknown>('/api/auth/revoke-other-sessions', {
+    ...opts,
+    method: 'POST',
+    json: {},
+    what: 'Signing out other sessions',
+  });
+
+/** An API token as listed (never its secret). */
+export interface ApiTokenJson {
+  id: string;
+  name: string;
+  start: string;
+  workspaceId: string;
+  workspaceName: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+/** POST /api/account/tokens: the secret comes back this once. */
+export const createApiToken = (
+  body: { name: string; workspaceId: string; expiresInDays?: number },
+  opts: CallOptions = {},
+) =>
+  callApi<{ token: ApiTokenJson; secret: string }>('/api/account/tokens', {
+    ...opts,
+    method: 'POST',
+    json: body,
+    what: 'Making the token',
+  });
+
+/** DELETE /api/account/tokens/:id */
+export const revokeApiToken = (id: string, opts: CallOptions = {}) =>
+  callApi<unknown>(`/api/account/tokens/${segment(id)}`, {
+    ...opts,
+    method: 'DELETE',
+    what: 'Revoking the token',
+  });

@@ -450,3 +450,8 @@ export async function markInterruptedRuns(
   announceRunChange(db, interrupted);
   return interrupted;
 }
+
+/** How many of workspace `ownerId`'s runs are in one of `statuses` (the run cap counts them). */
+export async function countWorkspaceRuns(db: Db, ownerId: string, statuses: RunStatus[]): Promise<number> {
+  return db.run.count({ where: { ownerId, status: { in: statuses } } });
+}

@@ -8,12 +8,15 @@ import 'server-only';
  *   (owner.ts), as owner; exactly as before accounts existed;
  * - a signed-in account: the workspace its `toolflow_workspace` cookie names when it is a member
  *   there, else its personal workspace, with its role there.
+ * - an API token (`Authorization: Bearer tft_…`): the token's workspace, with its user's role
+ *   there now (docs/design.md §13.5); cookies are then not read at all.
  * A guest request never touches the database here: only a request that carries a session cookie
- * is looked up.
+ * or a token is looked up.
  *
  * A resource of another workspace is refused 403 whatever the role; a resource of the request's
  * workspace is refused 403 when the role does not allow the action.
  */
+import { findLiveApiToken } from '../db/api-tokens';
 import { getPrisma } from '../db/client';
 import { findLinkGrant } from '../db/shares';
 import {
@@ -65,6 +68,8 @@ export interface RequestOwner {
   userId: string | null;
   /** Acting on one workflow of another workspace through a "can edit" link (getWorkflowOwner). */
   viaLink?: boolean;
+  /** The API token the request came with, when it came with one instead of a browser's cookies. */
+  tokenId?: string;
 }
 
 /** True when `role` allows `action`. */
@@ -88,6 +93,8 @@ export function getRequestOwner(request: Request): Promise<RequestOwner> {
 }
 
 async function resolveOwner(headers: Headers): Promise<RequestOwner> {
+  const bearer = readBearerToken(headers);
+  if (bearer !== null) return resolveTokenOwner(bearer);
   const cookie = headers.get('cookie');
   const user = await getSessionUser(headers);
   if (!user) {
@@ -106,6 +113,31 @@ async function resolveOwner(headers: Headers): Promise<RequestOwner> {
   const personal = getPersonalWorkspaceId(user.id);
   if (!(await getMemberRole(db, personal, user.id))) await ensurePersonalWorkspace(db, user);
   return { id: personal, isNew: false, role: 'owner', userId: user.id };
+}
+
+/** The secret of an `Authorization: Bearer …` header, or null when the request has none. */
+export function readBearerToken(headers: Headers): string | null {
+  // Anything after "Bearer" is the secret, however malformed: a bad one is refused, never ignored.
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(headers.get('authorization') ?? '');
+  return match ? (match[1] ?? '').trim() : null;
+}
+
+/** A token's workspace with its user's role there now: 401 for a dead token, 403 for a non-member. */
+async function resolveTokenOwner(secret: string): Promise<RequestOwner> {
+  const db = await getPrisma();
+  const token = await findLiveApiToken(db, secret);
+  if (!token)
+    throw new AppError(
+      'unauthorized:token',
+      'The API token is unknown, revoked or expired. Make a new one on your account page (/account).',
+    );
+  const role = await getMemberRole(db, token.workspaceId, token.userId);
+  if (!role)
+    throw new AppError(
+      'forbidden:token',
+      "The API token's account is no longer a member of the token's workspace. Ask a workspace owner to invite you again.",
+    );
+  return { id: token.workspaceId, isNew: false, role, userId: token.userId, tokenId: token.id };
 }
 
 function signInRequired(): AppError {

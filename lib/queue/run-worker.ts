@@ -14,11 +14,14 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import {
   claimRun,
+  countWorkspaceRuns,
   finishRun,
   getCancelRequests,
+  getRun,
   heartbeatRuns,
   markInterruptedRuns,
   saveNodeRecord,
+  setRunJob,
 } from '../db/runs';
 import { onRunChange } from '../db/run-changes';
 import type { NodeRunRecord } from '../run/types';
@@ -43,6 +46,12 @@ export interface RunWorkerOptions {
   config?: Omit<McpConfigSources, 'space'>;
   /** Runs executed at the same time by this process (default 2). */
   concurrency?: number;
+  /**
+   * Runs of one workspace running at the same time, across workers (default: one less than
+   * `concurrency`, at least 1), so another workspace's run always finds a free slot. A job past
+   * it goes back on the queue for a second later (docs/design.md §13.6).
+   */
+  runningPerWorkspace?: number;
   /** How often held runs are heartbeated and checked for cancel requests (default 1 s). */
   heartbeatMs?: number;
   /** A running run whose heartbeat is older than this is interrupted (default 30 s). */
@@ -131,7 +140,26 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     for (const loop of loops) boss.notifyWorker(loop);
   };
 
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const perWorkspace = Math.max(1, options.runningPerWorkspace ?? concurrency - 1);
+
+  /**
+   * True when the run's workspace already has its share of running runs: the job is then put
+   * back on the queue for a second later, behind other workspaces' jobs, and the run stays queued.
+   */
+  const deferred = async (runId: string): Promise<boolean> => {
+    const run = await getRun(db, runId);
+    if (run?.status !== 'queued') return false;
+    if ((await countWorkspaceRuns(db, run.ownerId, ['running'])) < perWorkspace) return false;
+    const data: RunJobData = { runId };
+    const jobId = await boss.send(RUN_QUEUE, data, { startAfter: 1 });
+    if (!jobId) throw new Error(`The queue did not take run ${runId} back.`);
+    await setRunJob(db, runId, jobId);
+    return true;
+  };
+
   const execute = async (runId: string) => {
+    if (await deferred(runId)) return;
     const claimed = await claimRun(db, runId, id);
     if (!claimed) return;
     const controller = new AbortController();
@@ -176,7 +204,6 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     }
   };
 
-  const concurrency = Math.max(1, options.concurrency ?? 2);
   for (let i = 0; i < concurrency; i++) {
     loops.push(
       await boss.work<RunJobData>(
@@ -184,7 +211,20 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
         { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
         async ([job]) => {
           try {
-            await execute(job.data.runId);
+            await execute(job.data.runId).catch(async (error) => {
+              // Not even claimed (the queue or the database failed): the run must not wait forever.
+              console.error(`toolflow worker: run ${job.data.runId} could not be started:`, error);
+              await finishRun(
+                db,
+                job.data.runId,
+                'failed',
+                {
+                  code: 'queue_unavailable',
+                  message: 'The run could not be started from the job queue; try again.',
+                },
+                ['queued'],
+              ).catch(() => {});
+            });
           } finally {
             // Look for the next job at once instead of after the polling interval.
             if (!stopping) notify();

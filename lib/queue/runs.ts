@@ -8,7 +8,7 @@ import 'server-only';
  */
 import type { Db } from '../db/client';
 import { getRevision } from '../db/revisions';
-import { createRun, finishRun, setRunJob, type RunSummary } from '../db/runs';
+import { countWorkspaceRuns, createRun, finishRun, setRunJob, type RunSummary } from '../db/runs';
 import type { WorkflowRecord } from '../db/workflows';
 import { AppError } from '../http/errors';
 import type { RequestOwner } from '../http/access';
@@ -85,6 +85,24 @@ async function getDataNotes(plan: RunPlan): Promise<Map<string, string>> {
     if (note) notes.set(label, note);
   }
   return notes;
+}
+
+/** How long a workspace at its cap is told to wait before asking again. */
+const CAP_RETRY_SECONDS = 10;
+
+/**
+ * 429 `rate_limited:active_runs` when workspace `ownerId` already has `cap` runs queued or
+ * running (lib/run/limits.ts `getWorkspaceActiveRunCap`): one workspace's flood of runs waits for
+ * its own runs to end and never fills the queue ahead of another workspace's (docs/design.md §13.6).
+ */
+export async function assertRunCapacity(db: Db, ownerId: string, cap: number): Promise<void> {
+  const active = await countWorkspaceRuns(db, ownerId, ['queued', 'running']);
+  if (active < cap) return;
+  throw new AppError(
+    'rate_limited:active_runs',
+    `This workspace already has ${active} test-run${active === 1 ? '' : 's'} queued or running, the most one workspace may have at once (${cap}). Wait for one to finish or cancel one, then try again in ${CAP_RETRY_SECONDS} s.`,
+    { details: { retryAfterSeconds: CAP_RETRY_SECONDS, activeRuns: active, cap } },
+  );
 }
 
 /** The pre-flight list of a prepared run, as the API answers it. */

@@ -53,3 +53,18 @@ export function readStoredLimits(stored: Partial<RunLimits>): RunLimits {
   }
   return limits;
 }
+
+/** How many of one workspace's test-runs may be queued and running at once (README "Configuration"). */
+export const DEFAULT_WORKSPACE_ACTIVE_RUNS = 4;
+
+/**
+ * `TOOLFLOW_WORKSPACE_ACTIVE_RUNS`: the most test-runs one workspace may have queued or running
+ * at once; a new one past it is refused 429 until one ends. Not a positive number: the default.
+ */
+export function getWorkspaceActiveRunCap(env: Record<string, string | undefined>): number {
+  const raw = env.TOOLFLOW_WORKSPACE_ACTIVE_RUNS;
+  const value = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value >= 1
+    ? Math.floor(value)
+    : DEFAULT_WORKSPACE_ACTIVE_RUNS;
+}

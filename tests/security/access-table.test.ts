@@ -4,8 +4,11 @@
  * a real Postgres. The resources belong to a shared workspace whose owner, editor and viewer are
  * real Better Auth accounts; the others are a member of another workspace, a guest browser with
  * its own cookie, and a client with no cookie at all. Each cell is the status that caller gets.
+ * API tokens (docs/design.md §13.5) answer every row too: a token of the editor or the viewer in
+ * the shared workspace as that member, a token of the outsider's own workspace as the outsider,
+ * and a revoked token 401.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getTestBackends, useTestDatabase, type TestDatabase } from '@/tests/db';
 import { createBrowser, signUp, type Browser } from './browser';
 import { GET as listWorkflows, POST as createWorkflow } from '@/app/api/workflows/route';
@@ -36,11 +39,15 @@ import { DELETE as deleteToolkit, GET as readToolkit } from '@/app/api/toolkits/
 import { POST as createWorkspace } from '@/app/api/workspaces/route';
 import { PUT as switchWorkspace } from '@/app/api/workspaces/current/route';
 import { GET as listMembers, POST as inviteMember } from '@/app/api/workspaces/[id]/members/route';
+import { GET as listTokens, POST as createToken } from '@/app/api/account/tokens/route';
+import { DELETE as revokeToken } from '@/app/api/account/tokens/[id]/route';
 
 const backends = await getTestBackends();
 
 const CALLERS = ['owner', 'editor', 'viewer', 'outsider', 'guest', 'noCookie'] as const;
 type Caller = (typeof CALLERS)[number];
+const TOKEN_CALLERS = ['editorToken', 'viewerToken', 'outsiderToken', 'revokedToken'] as const;
+type TokenCaller = (typeof TOKEN_CALLERS)[number];
 
 const document = {
   task: 'one step',
@@ -53,6 +60,14 @@ describe.each(backends)('the access table on $name', (backend) => {
   let database: TestDatabase;
   const browsers = {} as Record<Exclude<Caller, 'noCookie'>, Browser>;
   let team: string;
+  const tokens = {} as Record<TokenCaller, string>;
+
+  /** A token made by `caller` for `workspaceId` through the API. */
+  async function makeToken(caller: Exclude<Caller, 'noCookie'>, workspaceId: string) {
+    const res = await browsers[caller].send(createToken, 'POST', '', { name: 'CLI', workspaceId });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { token: { id: string }; secret: string };
+  }
 
   /** A new workflow of the shared workspace, made by its owner. */
   async function newWorkflow(name = 'Shared'): Promise<{ id: string; version: number }> {
@@ -90,14 +105,39 @@ describe.each(backends)('the access table on $name', (backend) => {
     }
     // The outsider cannot switch into a workspace it is not a member of.
     expect((await browsers.outsider.send(switchWorkspace, 'PUT', '', { id: team })).status).toBe(404);
+    tokens.editorToken = (await makeToken('editor', team)).secret;
+    tokens.viewerToken = (await makeToken('viewer', team)).secret;
+    tokens.outsiderToken = (await makeToken('outsider', `own_personal_${await userIdOf('outsider')}`)).secret;
+    const revoked = await makeToken('owner', team);
+    const gone = await browsers.owner.send(revokeToken, 'DELETE', '', undefined, { id: revoked.token.id });
+    expect(gone.status).toBe(204);
+    tokens.revokedToken = revoked.secret;
   }, 240_000);
   afterAll(async () => {
     await database?.close();
   });
+  // Each test makes its own workflows; the creation budgets (lib/http/rate-limit.ts) are not what
+  // this table is about, so each begins with them full.
+  beforeEach(async () => {
+    await database.db.$executeRaw`DELETE FROM rate_limits`;
+  });
 
-  /** Calls a route as `caller`; the no-cookie caller is a fresh browser every time. */
-  function call(caller: Caller, ...args: Parameters<Browser['send']>): Promise<Response> {
-    const browser = caller === 'noCookie' ? createBrowser() : browsers[caller];
+  async function userIdOf(caller: 'outsider'): Promise<string> {
+    const user = await database.db.user.findUniqueOrThrow({ where: { email: `${caller}@example.com` } });
+    return user.id;
+  }
+
+  /**
+   * Calls a route as `caller`; the no-cookie caller is a fresh browser every time, and so is a
+   * token caller, which sends its token and no cookie.
+   */
+  function call(caller: Caller | TokenCaller, ...args: Parameters<Browser['send']>): Promise<Response> {
+    const browser =
+      caller === 'noCookie'
+        ? createBrowser()
+        : caller in tokens
+          ? createBrowser(tokens[caller as TokenCaller])
+          : browsers[caller as Exclude<Caller, 'noCookie'>];
     return browser.send(...args);
   }
 
@@ -105,7 +145,7 @@ describe.each(backends)('the access table on $name', (backend) => {
   interface Row {
     route: string;
     expect: Record<Caller, number>;
-    send(caller: Caller): Promise<Response>;
+    send(caller: Caller | TokenCaller): Promise<Response>;
   }
   const read = { owner: 200, editor: 200, viewer: 200, outsider: 403, guest: 403, noCookie: 403 };
   const write = (ok: number) => ({
@@ -326,6 +366,50 @@ describe.each(backends)('the access table on $name', (backend) => {
     }
     expect(got).toEqual(want);
   }, 240_000);
+
+  it('answers every route for an API token as for its user in its workspace; a revoked token 401', async () => {
+    const got: Record<string, Record<TokenCaller, number>> = {};
+    const want: Record<string, Record<TokenCaller, number>> = {};
+    for (const row of rows) {
+      got[row.route] = {} as Record<TokenCaller, number>;
+      want[row.route] = {
+        editorToken: row.expect.editor,
+        viewerToken: row.expect.viewer,
+        outsiderToken: row.expect.outsider,
+        revokedToken: 401,
+      };
+      for (const caller of TOKEN_CALLERS) got[row.route][caller] = (await row.send(caller)).status;
+    }
+    expect(got).toEqual(want);
+  }, 240_000);
+
+  it('refuses a token on the next request once revoked, and never lets a token manage tokens', async () => {
+    const { token, secret } = await makeToken('editor', team);
+    const asToken = createBrowser(secret);
+    expect((await asToken.send(listWorkflows, 'GET', '/api/workflows')).status).toBe(200);
+    expect((await asToken.send(listTokens, 'GET', '')).status).toBe(403);
+    expect((await asToken.send(createToken, 'POST', '', { name: 'More', workspaceId: team })).status).toBe(
+      403,
+    );
+    expect((await asToken.send(revokeToken, 'DELETE', '', undefined, { id: token.id })).status).toBe(403);
+    // Another account cannot revoke it; its own account can.
+    expect((await browsers.owner.send(revokeToken, 'DELETE', '', undefined, { id: token.id })).status).toBe(
+      404,
+    );
+    expect((await browsers.editor.send(revokeToken, 'DELETE', '', undefined, { id: token.id })).status).toBe(
+      204,
+    );
+    expect((await asToken.send(listWorkflows, 'GET', '/api/workflows')).status).toBe(401);
+    // A token for a workspace its maker does not belong to is never made.
+    const other = `own_personal_${await userIdOf('outsider')}`;
+    expect(
+      (await browsers.editor.send(createToken, 'POST', '', { name: 'X', workspaceId: other })).status,
+    ).toBe(404);
+    // Junk and guessed secrets are 401, like a revoked one.
+    for (const junk of ['x', 'tft_', `tft_${'A'.repeat(43)}`, "' OR 1=1 --"]) {
+      expect((await createBrowser(junk).send(listWorkflows, 'GET', '/api/workflows')).status).toBe(401);
+    }
+  });
 
   it('lists a workspace’s workflows to its members only, and each caller’s list is its own', async () => {
     const w = await newWorkflow('Listed');

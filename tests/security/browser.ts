@@ -7,7 +7,8 @@ import { expect } from 'vitest';
 import { POST as authPost } from '@/app/api/auth/[...all]/route';
 import { jsonRequest } from '@/tests/db';
 
-export function createBrowser() {
+/** `bearer`: an API token sent as `Authorization: Bearer` with every request (docs/design.md §13.5). */
+export function createBrowser(bearer?: string) {
   const jar = new Map<string, string>();
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   return {
@@ -19,7 +20,10 @@ export function createBrowser() {
       body?: unknown,
       params: Record<string, string> = {},
     ): Promise<Response> {
-      const request = jsonRequest(url, method, body, jar.size ? { cookie: cookie() } : {});
+      const request = jsonRequest(url, method, body, {
+        ...(jar.size ? { cookie: cookie() } : {}),
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      });
       const response = await handler(request, { params: Promise.resolve(params) as Promise<never> });
       for (const set of response.headers.getSetCookie()) {
         const [pair] = set.split(';');

@@ -198,7 +198,9 @@ describe.each(backends)('MCP URL guard through /api/toolkits on $name', (backend
       '/api/toolkits',
       { name: 'Trap', mcpUrl: `http://127.0.0.1:${trapPort}/mcp` },
       {},
-      { authorization: 'Bearer users-own-token', 'x-api-key': 'users-key' },
+      // Not a Bearer header: that is read as a Toolflow API token (docs/design.md §13.5), and an
+      // unknown one is refused before the server is called at all.
+      { authorization: 'Basic dXNlcnMtb3duOnRva2Vu', 'x-api-key': 'users-key' },
     );
     const seen = hits.slice(before);
     expect(seen.length).toBeGreaterThan(0);

@@ -12,8 +12,8 @@ import { assertSameOrigin } from '@/lib/http/csrf';
 import { withErrors } from '@/lib/http/errors';
 import { withOwnerCookie } from '@/lib/http/owner';
 import { createRateLimiter, enforceRateLimit, getRateLimitKey } from '@/lib/http/rate-limit';
-import { getPreparedPreflight, prepareRun, startRun } from '@/lib/queue/runs';
-import { getRunLimits } from '@/lib/run/limits';
+import { assertRunCapacity, getPreparedPreflight, prepareRun, startRun } from '@/lib/queue/runs';
+import { getRunLimits, getWorkspaceActiveRunCap } from '@/lib/run/limits';
 import { loadOwnedWorkflow, requireOwnedWorkflow } from '../../access';
 import { getRunPathRedactor } from '@/lib/mcp/server-paths';
 import { toRunJson } from '../../../runs/access';
@@ -23,7 +23,9 @@ export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
-// A run starts processes and calls tools with side effects: keep a runaway script in check.
+// A run starts processes and calls tools with side effects: keep a runaway script in check. Both
+// budgets are the workspace's (docs/design.md §13.6): so many new runs a minute, and so many
+// queued or running at once.
 const runs = createRateLimiter({ name: 'test-runs', limit: 30, windowMs: 60_000 });
 
 export const GET = withErrors(async (request: Request, context: Context) => {
@@ -40,6 +42,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const body = await parseJsonBody(request, validateCreateRun);
   const { db, owner, workflow } = await loadOwnedWorkflow(request, id, 'run', 'run');
   await enforceRateLimit(runs, getRateLimitKey(request, owner), 'test-runs');
+  await assertRunCapacity(db, owner.id, getWorkspaceActiveRunCap(process.env));
   const prepared = await prepareRun(db, workflow, body.version, owner);
   const run = await startRun(db, prepared, { ownerId: owner.id, limits: getRunLimits(process.env) });
   const paths = getRunPathRedactor(owner.id);
