@@ -25,10 +25,10 @@ const sequence = (task: string, tools: ToolDeclaration[]) =>
 
 /**
  * Tasks that still plan other tools once the built-in toolkits are added (39 of 235 when this
- * was written, 47 before tool ranking became BM25; 53 once round C joined, 13 of them its
- * tasks having never been planned while the ranking was written): it may only go down.
+ * was written, 47 before tool ranking became BM25; 64 once rounds C and D joined, 13 and 11 of
+ * them theirs, planned here for the first time): it may only go down.
  */
-const MOST_DIVERGING = 53;
+const MOST_DIVERGING = 64;
 
 describe('tool choice with every built-in toolkit ticked', () => {
   it('plans the same tools for a single-list task as with its list alone', () => {

@@ -73,6 +73,13 @@ const TOOLSET_FILES = {
   'tavily-openai': ['converted/tavily.openai-chat.json'],
   'exa-anthropic': ['converted/exa.anthropic.json'],
   'context7-gemini': ['converted/context7.gemini.json'],
+  playwright: ['playwright.json'],
+  sentry: ['sentry.json'],
+  'stock-sdk': ['stock-sdk.json'],
+  'notion-anthropic': ['converted/notion.anthropic.json'],
+  'linear-openai': ['converted/linear.openai-chat.json'],
+  'weather-gemini': ['converted/weather.gemini.json'],
+  'bazi-gemini': ['converted/bazi.gemini.json'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
@@ -107,6 +114,15 @@ const CATALOGUES = {
     'converted/tavily.openai-chat.json',
     'converted/exa.anthropic.json',
     'converted/context7.gemini.json',
+  ],
+  'round-d-catalogue': [
+    'playwright.json',
+    'sentry.json',
+    'stock-sdk.json',
+    'converted/notion.anthropic.json',
+    'converted/linear.openai-chat.json',
+    'converted/weather.gemini.json',
+    'converted/bazi.gemini.json',
   ],
 } as const satisfies Record<string, readonly string[]>;
 
