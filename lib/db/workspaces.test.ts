@@ -58,7 +58,7 @@ async function checkUpgraded(db: Db) {
   await ensurePersonalWorkspace(db, { id: 'user_a', email: 'user_a@example.com', name: 'A' });
   await ensurePersonalWorkspace(db, { id: 'user_b', email: 'user_b@example.com', name: 'B' });
   expect(await claimGuestWorkspace(db, 'own_guest_aaaaaaaaaaaaaaaa', 'user_a')).toBe(1);
-  expect(await claimGuestWorkspace(db, 'own_guest_aaaaaaaaaaaaaaaa', 'user_b')).toBe(0);
+  expect(await claimGuestWorkspace(db, 'own_guest_aaaaaaaaaaaaaaaa', 'user_b')).toBeNull();
   expect((await listWorkflows(db, { ownerId: getPersonalWorkspaceId('user_a') })).map((w) => w.name)).toEqual(
     ['Kept'],
   );

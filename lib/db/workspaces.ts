@@ -65,15 +65,16 @@ async function acceptInvitations(db: Tx, user: { id: string; email: string }): P
 
 /**
  * Moves a guest workspace's workflows, toolkits and runs into the account's personal workspace,
- * in one transaction, and marks the guest workspace as claimed by the account. A guest id that
- * is not a guest workspace (already an account's, or unknown) moves nothing.
+ * in one transaction, and marks the guest workspace as claimed by the account; the number of
+ * workflows moved. A guest id that is not a guest workspace (another account's, or unknown) moves
+ * nothing: null. Claiming again (the next sign-in from that browser) moves what came since.
  */
-export async function claimGuestWorkspace(db: Db, guestId: string, userId: string): Promise<number> {
+export async function claimGuestWorkspace(db: Db, guestId: string, userId: string): Promise<number | null> {
   const target = getPersonalWorkspaceId(userId);
   return db.$transaction(async (tx) => {
     const guest = await tx.owner.findUnique({ where: { id: guestId } });
     if (!guest || guest.kind !== 'anonymous' || (guest.accountId !== null && guest.accountId !== userId))
-      return 0;
+      return null;
     const workflows = await tx.workflow.updateMany({
       where: { ownerId: guestId },
       data: { ownerId: target },

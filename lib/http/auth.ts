@@ -16,7 +16,14 @@ import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { createAuthMiddleware } from 'better-auth/api';
 import { getPrisma, type Db } from '../db/client';
-import { claimGuestWorkspace, ensurePersonalWorkspace, ensureServerWorkspace } from '../db/workspaces';
+import {
+  claimGuestWorkspace,
+  ensurePersonalWorkspace,
+  ensureServerWorkspace,
+  getPersonalWorkspaceId,
+} from '../db/workspaces';
+import { claimSampleSpace } from '../mcp/claim-samples';
+import { getDataDir } from '../mcp/config';
 import { getRequestHost } from './csrf';
 import { getOidcPlugins } from './oidc';
 import { getOwnerSecret, OWNER_COOKIE, readCookie, verifyOwnerCookie } from './owner';
@@ -78,10 +85,24 @@ function createAuth(db: Db) {
         await ensurePersonalWorkspace(db, signedIn.user);
         if (isSignInRequired()) await ensureServerWorkspace(db);
         const guestId = verifyOwnerCookie(readCookie(ctx.headers?.get('cookie') ?? null, OWNER_COOKIE));
-        if (guestId) await claimGuestWorkspace(db, guestId, signedIn.user.id);
+        if (guestId && (await claimGuestWorkspace(db, guestId, signedIn.user.id)) !== null)
+          await claimGuestSamples(guestId, signedIn.user.id);
       }),
     },
   });
+}
+
+/**
+ * The guest's sample data (its Memory graph and Files folder) follows its workspace into the
+ * account's personal one (docs/design.md §13.2). A failure does not fail the sign-in: what was not
+ * moved stays in the guest's folder, and the next sign-in from that browser moves it.
+ */
+async function claimGuestSamples(guestId: string, userId: string): Promise<void> {
+  try {
+    await claimSampleSpace(getDataDir(), guestId, getPersonalWorkspaceId(userId));
+  } catch (error) {
+    console.error(`Could not move guest ${guestId}'s sample data into its account:`, error);
+  }
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,12 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getTestBackends, jsonRequest, useTestDatabase, type TestDatabase } from '@/tests/db';
 import { createOwnerClient } from '@/tests/owner-client';
 import { getSessionUser } from '@/lib/http/auth';
 import { getPersonalWorkspaceId } from '@/lib/db/workspaces';
+import { getSampleSpace, getSampleSpaceDir } from '@/lib/mcp/sample-spaces';
 import { GET as listWorkflows, POST as createWorkflow } from '../../workflows/route';
 import { GET, POST } from './route';
 
 const backends = await getTestBackends();
+
+/** The owner id in a client's cookie (`toolflow_owner=v1.<id>.<signature>`). */
+const ownerOf = (cookie: string | undefined) => cookie!.split('=')[1].split('.')[1];
 
 /** The cookies a response sets, as one `Cookie` header value. */
 function cookiesOf(response: Response): string {
@@ -88,7 +95,11 @@ describe.each(backends)('/api/auth on $name', (backend) => {
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
-  it("moves a guest's workflows into the account on sign-up, and nothing of another guest's", async () => {
+  it("moves a guest's workflows and sample files into the account on sign-up, and nothing of another guest's", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'toolflow-auth-'));
+    vi.stubEnv('TOOLFLOW_DATA_DIR', dataDir);
+    const filesOf = (ownerId: string) =>
+      path.join(getSampleSpaceDir(dataDir, getSampleSpace(ownerId)), 'files');
     const guest = createOwnerClient();
     const other = createOwnerClient();
     for (const [client, name] of [
@@ -98,6 +109,8 @@ describe.each(backends)('/api/auth on $name', (backend) => {
     ] as const) {
       const res = await client.send(createWorkflow, 'POST', '/api/workflows', { name });
       expect(res.status).toBe(201);
+      mkdirSync(filesOf(ownerOf(client.cookie)), { recursive: true });
+      writeFileSync(path.join(filesOf(ownerOf(client.cookie)), `${name}.txt`), name);
     }
     const res = await auth(
       'sign-up/email',
@@ -116,5 +129,10 @@ describe.each(backends)('/api/auth on $name', (backend) => {
     expect((await theirs.json()).workflows.map((w: { name: string }) => w.name)).toEqual(['Theirs']);
     const emptied = await guest.send(listWorkflows, 'GET', '/api/workflows');
     expect((await emptied.json()).workflows).toEqual([]);
+    // The guest's sample files are the personal workspace's now; the other guest's stay theirs.
+    const personal = filesOf(getPersonalWorkspaceId(user!.id));
+    expect(readFileSync(path.join(personal, 'Mine 2.txt'), 'utf8')).toBe('Mine 2');
+    expect(readFileSync(path.join(filesOf(ownerOf(other.cookie)), 'Theirs.txt'), 'utf8')).toBe('Theirs');
+    vi.unstubAllEnvs();
   });
 });
