@@ -258,7 +258,7 @@ function createRunState(opts: LoadOptions) {
  */
 export function getServerEnv(
   opts: Pick<LoadOptions, 'callers' | 'owners'>,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Record<string, string | undefined> = process.env,
 ): Record<string, string> {
   if (opts.callers === 'guests' || env.TOOLFLOW_SIGN_IN_LIMIT) return {};
   return { TOOLFLOW_SIGN_IN_LIMIT: String(Math.max(30, opts.owners + 10)) };
