@@ -11,6 +11,12 @@
  *                                                 (docs/scaling.md); --server-pids P,Q counts
  *                                                 their CPU
  *   npm run load -- --record                      also write the figures into BENCHMARKS.md
+ *   npm run load -- --callers accounts            the owners as signed-up accounts (session
+ *                                                 cookie) or `tokens` (their API tokens as
+ *                                                 Bearer, no cookies) instead of `guests`
+ *                                                 (scripts/load/callers.ts); the server this
+ *                                                 run starts allows the sign-ups from one
+ *                                                 address (TOOLFLOW_SIGN_IN_LIMIT)
  *   npm run load -- --scenario patterns           schema patterns that backtracking would take
  *                                                 hours on, while /api/health is timed
  *                                                 (scripts/load/patterns.ts; 30 s per phase,
@@ -23,7 +29,8 @@
  * --workflows-per-owner N (3) --two-tab-share F (0.25) --think-ms N (0) --max-requests N
  * (1000 × seconds) --timeout-ms N (30000) --seed N (1) --pg-url URL (admin connection,
  * postgres://postgres@127.0.0.1:5432/postgres) --keep (keep the database) --json FILE
- * --scenario patterns --clients N (20) --server-pids P,Q (with --server-url).
+ * --scenario patterns --clients N (20) --server-pids P,Q (with --server-url)
+ * --callers guests|accounts|tokens (guests).
  * Exits 1 when any check fails: a lost or duplicated save, an error other than an intended 409.
  */
 import { randomBytes } from 'node:crypto';
@@ -44,6 +51,7 @@ import { CpuMeter, getProcessTree, readMachineTicks, startServer, type StartedSe
 import { simulate, type SimulationResult } from './simulate';
 import { percentile, Recorder } from './stats';
 import { isClean, verifyAcks } from './verify';
+import { parseCallers, type Callers } from './callers';
 import { formatPatternReport, runPatternScenario } from './patterns';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -71,6 +79,8 @@ export interface LoadOptions {
   scenario?: 'patterns';
   /** Clients of the patterns scenario. */
   clients?: number;
+  /** Who the simulated owners are (scripts/load/callers.ts). */
+  callers: Callers;
 }
 
 /** Reads the command line; throws with the offending option. */
@@ -87,6 +97,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
     appDir: ROOT,
     keep: false,
     record: false,
+    callers: 'guests',
   };
   const numeric: Record<string, keyof LoadOptions> = {
     '--seconds': 'seconds',
@@ -123,6 +134,7 @@ export function parseArgs(argv: readonly string[]): LoadOptions {
         throw new Error(`--server-pids takes process ids separated by commas, not "${raw}"`);
       opts.serverPids = pids;
     } else if (flag === '--record') opts.record = true;
+    else if (flag === '--callers') opts.callers = parseCallers(value());
     else if (flag in numeric) {
       const raw = value();
       const v = Number(raw);
@@ -227,6 +239,7 @@ function createRunState(opts: LoadOptions) {
       appDir: opts.appDir,
       databaseUrl,
       secret: randomBytes(32).toString('hex'),
+      env: getServerEnv(opts),
     });
     log(`load: server on ${state.server.url}`);
     return { baseUrl: state.server.url, databaseUrl, server: state.server, serverPids: [state.server.pid] };
@@ -236,6 +249,19 @@ function createRunState(opts: LoadOptions) {
     clearTimeout(watchdog);
   };
   return { start, end };
+}
+
+/**
+ * What the server this run starts is told beyond the defaults: when the owners sign up, room for
+ * all their sign-ups from this one address within a minute (the sign-in limiter's own setting,
+ * app/api/auth/[...all]/route.ts), unless TOOLFLOW_SIGN_IN_LIMIT is set already.
+ */
+export function getServerEnv(
+  opts: Pick<LoadOptions, 'callers' | 'owners'>,
+  env: Record<string, string | undefined> = process.env,
+): Record<string, string> {
+  if (opts.callers === 'guests' || env.TOOLFLOW_SIGN_IN_LIMIT) return {};
+  return { TOOLFLOW_SIGN_IN_LIMIT: String(Math.max(30, opts.owners + 10)) };
 }
 
 /** The patterns scenario against `target`; the exit code. */
@@ -329,6 +355,7 @@ async function measure(opts: LoadOptions, target: Target): Promise<Measured> {
         thinkMs: opts.thinkMs,
         timeoutMs: opts.timeoutMs,
         seed: opts.seed,
+        callers: opts.callers,
       },
       recorder,
       log,
@@ -440,6 +467,7 @@ function buildReport(
       : `the production build served by \`next start\` (NODE_ENV=production) on 127.0.0.1, Postgres ${facts.maxConnections} max_connections on 127.0.0.1, fresh database`,
     config: {
       owners: opts.owners,
+      callers: opts.callers,
       tabs: sim.tabs,
       sharedOwners: sim.sharedOwners,
       concurrency: measured.concurrency,

@@ -12,6 +12,8 @@ export interface LoadReport {
   server: string;
   config: {
     owners: number;
+    /** Who the owners are: `guests`, `accounts` or `tokens` (callers.ts). */
+    callers: string;
     tabs: number;
     sharedOwners: number;
     concurrency: number;
@@ -59,6 +61,12 @@ function operationRows(report: LoadReport): string[] {
   return rows;
 }
 
+const CALLER_TEXT: Record<string, string> = {
+  guests: 'guests, one cookie jar each',
+  accounts: 'signed-up accounts, one cookie jar each',
+  tokens: "an API token each, of its account's personal workspace, no cookies",
+};
+
 /** The report as the Markdown body of the "Load and soak" section. */
 export function formatMarkdown(report: LoadReport): string {
   const { config, cpu, verify } = report;
@@ -67,7 +75,7 @@ export function formatMarkdown(report: LoadReport): string {
     '',
     `- **When**: ${report.date}; load average before the run ${report.loadBefore.map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min), after ${report.loadAfter.map((l) => l.toFixed(2)).join(' / ')}`,
     `- **Machine**: ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.ramGb.toFixed(0)} GB RAM, Node ${report.machine.node}; the load generator, the server and Postgres share it`,
-    `- **Set-up**: ${report.server}; ${config.owners} owners (one cookie jar each), ${config.tabs} tabs (${config.sharedOwners} owners edit one workflow in two tabs), ${config.concurrency} requests in flight at most, think time ${config.thinkMs} ms, TOOLFLOW_DB_POOL ${config.pool}; ${report.setup.workflows} workflows created first (${n(report.setup.nodes)} nodes, ${(report.setup.bytes / 1048576).toFixed(1)} MB of documents, 10–200 nodes each from the built-in toolkits)`,
+    `- **Set-up**: ${report.server}; ${config.owners} owners (${CALLER_TEXT[config.callers] ?? config.callers}), ${config.tabs} tabs (${config.sharedOwners} owners edit one workflow in two tabs), ${config.concurrency} requests in flight at most, think time ${config.thinkMs} ms, TOOLFLOW_DB_POOL ${config.pool}; ${report.setup.workflows} workflows created first (${n(report.setup.nodes)} nodes, ${(report.setup.bytes / 1048576).toFixed(1)} MB of documents, 10–200 nodes each from the built-in toolkits)`,
     `- **Ran** ${report.durationSeconds.toFixed(1)} s (stopped by ${report.stoppedBy}): ${n(report.requests)} requests, **${report.throughput.toFixed(1)} req/s**, errors other than intended 409s: **${Object.values(report.errors).reduce((a, b) => a + b, 0)}**`,
     '',
     '| operation | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | errors | 409 (intended) |',

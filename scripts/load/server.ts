@@ -70,6 +70,8 @@ export async function startServer(opts: {
   appDir: string;
   databaseUrl: string;
   secret: string;
+  /** More environment for the server (the load test's own settings). */
+  env?: Record<string, string>;
 }): Promise<StartedServer> {
   if (!existsSync(join(opts.appDir, '.next', 'BUILD_ID')))
     throw new Error(
@@ -84,6 +86,7 @@ export async function startServer(opts: {
     DATABASE_URL: opts.databaseUrl,
     TOOLFLOW_DATA_DIR: dataDir,
     TOOLFLOW_SECRET: opts.secret,
+    ...opts.env,
   };
   const address = ['--hostname', '127.0.0.1', '--port', String(port)];
   const command = getNextStartCommand(opts.appDir, address, getProfileArgs());

@@ -1,10 +1,13 @@
 /**
- * The simulated owners. Each owner is one browser (its own cookie jar) with one editor tab, and
+ * The simulated owners. Each owner is one browser (its own cookie jar: a guest's or a signed-in
+ * account's) or one API token's script (callers.ts), with one editor tab, and
  * some owners keep the same workflow open in two tabs that autosave independently, so their
  * saves race: the loser gets the intended 409, re-reads the workflow and saves its edit again on
  * top (what the editor's "keep mine" does). Every acknowledged write is recorded for verification.
  */
+import { randomBytes } from 'node:crypto';
 import type { WorkflowDocument } from '../../lib/workflow/types';
+import { getCallerHeaders, setUpCaller, updateCookieJar, type Callers, type Credentials } from './callers';
 import { buildDocument, editDocument, pickNodeCount } from './documents';
 import { createHttpClient } from './http';
 import { createRandom, type Random } from './random';
@@ -25,6 +28,8 @@ export interface SimulationOptions {
   thinkMs: number;
   timeoutMs: number;
   seed: number;
+  /** Who the owners are: guests, signed-up accounts or their API tokens (callers.ts). */
+  callers: Callers;
 }
 
 /** Share of each operation in a tab's next step. */
@@ -68,7 +73,7 @@ export interface SimulationResult {
 
 interface Owner {
   index: number;
-  cookie: string;
+  credentials: Credentials;
   workflows: string[];
   createdAt: number[];
 }
@@ -150,16 +155,20 @@ async function request(
   const sentAt = performance.now();
   let reply: Reply;
   try {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (owner.cookie) headers.cookie = owner.cookie;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...getCallerHeaders(owner.credentials),
+    };
     if (body !== undefined) {
       headers['content-type'] = 'application/json';
-      headers.origin = s.opts.baseUrl; // what a browser sends on a same-origin fetch (lib/http/csrf.ts)
+      // What a browser sends on a same-origin fetch (lib/http/csrf.ts); a token's script sends none.
+      if (!owner.credentials.bearer) headers.origin = s.opts.baseUrl;
     }
     const res = await s.client.send(method, path, headers, body, s.opts.timeoutMs);
     const { text } = res;
-    const set = res.headers['set-cookie']?.[0];
-    if (set && !owner.cookie) owner.cookie = set.split(';')[0];
+    // A token's script keeps no cookies; a browser's jar keeps what it is sent.
+    if (!owner.credentials.bearer)
+      owner.credentials.cookie = updateCookieJar(owner.credentials.cookie, res.headers['set-cookie']);
     let json: unknown;
     if ((res.headers['content-type'] ?? '').includes('json') && operation !== 'export') {
       try {
@@ -336,6 +345,65 @@ async function step(s: SimState, tab: Tab): Promise<void> {
   }
 }
 
+/**
+ * The owners of a run, each made the caller asked for (signed up, with a token, or a guest whose
+ * cookie its first request issues: callers.ts) and given its workflows.
+ */
+async function setUpOwners(
+  s: SimState,
+): Promise<{ owners: Owner[]; nodes: number; bytes: number; callerErrors: number }> {
+  const { opts } = s;
+  const owners: Owner[] = Array.from({ length: opts.owners }, (_, index) => ({
+    index,
+    credentials: { cookie: '' },
+    workflows: [],
+    createdAt: [],
+  }));
+  let nodes = 0;
+  let bytes = 0;
+  let callerErrors = 0;
+  const runId = randomBytes(4).toString('hex');
+  const post = (path: string, body: unknown, credentials: Credentials) =>
+    s.client.send(
+      'POST',
+      path,
+      {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        origin: opts.baseUrl, // what a browser sends (lib/http/csrf.ts)
+        ...getCallerHeaders(credentials),
+      },
+      JSON.stringify(body),
+      opts.timeoutMs,
+    );
+  await Promise.all(
+    owners.map(async (owner) => {
+      try {
+        await setUpCaller(opts.callers, owner.index, runId, post, owner.credentials);
+      } catch (error) {
+        callerErrors += 1;
+        if (s.result.samples.length < 10)
+          s.result.samples.push(
+            `setting up owner ${owner.index} as ${opts.callers}: ${(error as Error).message}`,
+          );
+        return;
+      }
+      const random = createRandom(opts.seed * 7919 + owner.index);
+      // A guest's first request issues its cookie, as the first page visit does; creates are then
+      // counted against the owner, not the shared client address (lib/http/rate-limit.ts).
+      await request(s, owner, 'list', 'GET', '/api/workflows');
+      for (let i = 0; i < opts.workflowsPerOwner; i++) {
+        const made = await create(s, owner, random);
+        if (made) {
+          nodes += made.nodes;
+          bytes += made.bytes;
+        }
+      }
+    }),
+  );
+  return { owners, nodes, bytes, callerErrors };
+}
+
 /** Runs the setup (owners and their workflows) and then the timed mix; see the module comment. */
 export async function simulate(
   opts: SimulationOptions,
@@ -363,33 +431,13 @@ export async function simulate(
     },
   };
 
-  // ---- setup: one browser per owner (cookie from its first request), its workflows created ----
+  // ---- setup: one caller per owner, its workflows created ----
   const setupStarted = performance.now();
-  const owners: Owner[] = Array.from({ length: opts.owners }, (_, index) => ({
-    index,
-    cookie: '',
-    workflows: [],
-    createdAt: [],
-  }));
-  let setupNodes = 0;
-  let setupBytes = 0;
-  await Promise.all(
-    owners.map(async (owner) => {
-      const random = createRandom(opts.seed * 7919 + owner.index);
-      // The first request issues the cookie, as the first page visit does; creates are then
-      // counted against the owner, not the shared client address (lib/http/rate-limit.ts).
-      await request(s, owner, 'list', 'GET', '/api/workflows');
-      for (let i = 0; i < opts.workflowsPerOwner; i++) {
-        const made = await create(s, owner, random);
-        if (made) {
-          setupNodes += made.nodes;
-          setupBytes += made.bytes;
-        }
-      }
-    }),
-  );
+  const { owners, nodes: setupNodes, bytes: setupBytes, callerErrors } = await setUpOwners(s);
   const setupMs = performance.now() - setupStarted;
-  const ready = owners.filter((o) => o.cookie && o.workflows.length > 0);
+  const ready = owners.filter(
+    (o) => (o.credentials.cookie || o.credentials.bearer) && o.workflows.length > 0,
+  );
   if (ready.length < owners.length) log(`load: ${owners.length - ready.length} owners could not be set up`);
   const setupCounts = recorder.resetForMeasurement(performance.now());
   const setupWorkflows = s.workflowIds.length;
@@ -413,7 +461,7 @@ export async function simulate(
     }
   }
   log(
-    `load: ${ready.length} owners, ${tabs.length} tabs (${sharedOwners} owners edit one workflow in two tabs), ${s.workflowIds.length} workflows set up in ${(setupMs / 1000).toFixed(1)} s; running ${opts.seconds} s…`,
+    `load: ${ready.length} owners (${opts.callers}), ${tabs.length} tabs (${sharedOwners} owners edit one workflow in two tabs), ${s.workflowIds.length} workflows set up in ${(setupMs / 1000).toFixed(1)} s; running ${opts.seconds} s…`,
   );
   s.requests = 0;
   const startedAt = performance.now();
@@ -443,7 +491,7 @@ export async function simulate(
     endedAt,
     setup: {
       requests: setupCounts.requests,
-      errors: setupCounts.errors,
+      errors: setupCounts.errors + callerErrors,
       ms: setupMs,
       workflows: setupWorkflows,
       nodes: setupNodes,
