@@ -260,6 +260,7 @@ test('the share page cannot edit, its viewer cannot write through the API, and d
   expect((await api.post(`${workflowUrl}/shares`, { data: {} })).status()).toBe(403);
   expect((await api.delete(`${workflowUrl}/shares/${share.id}`)).status()).toBe(403);
   expect((await api.patch(`${workflowUrl}/revisions/1`, { data: { label: 'x' } })).status()).toBe(403);
+  // A share token sent as a bearer credential is no API token (docs/design.md §13.5): 401.
   expect(
     (
       await api.put(workflowUrl, {
@@ -267,7 +268,7 @@ test('the share page cannot edit, its viewer cannot write through the API, and d
         headers: { authorization: `Bearer ${token}` },
       })
     ).status(),
-  ).toBe(403);
+  ).toBe(401);
   const after = (await (await page.request.get(workflowUrl)).json()).workflow;
   expect(after.version).toBe(before.version);
   expect(after.name).toBe(WORKFLOW_NAME);
