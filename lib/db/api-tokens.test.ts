@@ -3,27 +3,15 @@
  * run): nothing there changes, and tokens then work — made, found by their secret only, revoked,
  * gone with their user.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { testUpgrade } from '@/tests/upgrade';
 import { createApiToken, findLiveApiToken, hashApiToken, listApiTokens, revokeApiToken } from './api-tokens';
-import { createPrisma, type Db } from './client';
-import { applyMigrations, readMigrations } from './migrate';
-import { createPgliteRunner, createPgRunner, openPglite, type SqlRunner } from './sql-runner';
+import type { Db } from './client';
+import type { SqlRunner } from './sql-runner';
 import { getPersonalWorkspaceId } from './workspaces';
-
-const TOKENS = '20261202000000_api_tokens';
-const adminUrl = process.env.TOOLFLOW_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A database as the release before tokens left it: an account, its workspace and a queued run. */
 async function seedPreviousRelease(runner: SqlRunner) {
-  expect(readMigrations().map((m) => m.name)).toContain(TOKENS);
-  await applyMigrations(
-    runner,
-    readMigrations().filter((m) => m.name < TOKENS),
-  );
   await runner.exec(`INSERT INTO "User" ("id", "name", "email") VALUES ('user_a', 'A', 'a@example.com');
     INSERT INTO "Owner" ("id", "kind", "accountId", "name") VALUES ('own_personal_user_a', 'personal', 'user_a', 'A''s workspace');
     INSERT INTO "Member" ("id", "workspaceId", "userId", "role") VALUES ('mem_1', 'own_personal_user_a', 'user_a', 'owner');
@@ -31,7 +19,6 @@ async function seedPreviousRelease(runner: SqlRunner) {
       ('wf_1', 'own_personal_user_a', 'Kept', '{"task":"","nodes":[],"edges":[],"tools":{}}', now());
     INSERT INTO "Run" ("id", "workflowId", "ownerId", "version", "exportText", "exportHash", "limits", "nodeCount")
       VALUES ('run_1', 'wf_1', 'own_personal_user_a', 1, '{}', 'sha256:0', '{}', 0);`);
-  await runner.close();
 }
 
 async function checkUpgraded(db: Db) {
@@ -64,40 +51,5 @@ async function checkUpgraded(db: Db) {
 }
 
 describe('the API-token migration on a database of the release before it', () => {
-  it('on PGlite', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-tokens-'));
-    const dataDir = path.join(dir, 'pglite');
-    await seedPreviousRelease(createPgliteRunner(await openPglite(dataDir)));
-    const db = await createPrisma({ kind: 'pglite', dataDir });
-    try {
-      await checkUpgraded(db);
-    } finally {
-      await db.$disconnect();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
-
-  it('on Postgres', async (context) => {
-    let admin: SqlRunner;
-    try {
-      admin = await createPgRunner(adminUrl);
-    } catch {
-      if (process.env.TOOLFLOW_TEST_REQUIRE_PG === '1') throw new Error(`No Postgres at ${adminUrl}`);
-      context.skip();
-      return;
-    }
-    const name = `toolflow_tokens_${randomBytes(4).toString('hex')}`;
-    await admin.exec(`CREATE DATABASE "${name}"`);
-    const url = adminUrl.replace(/\/[^/?]*(\?.*)?$/, `/${name}$1`).replace(/undefined$/, '');
-    let db: Db | undefined;
-    try {
-      await seedPreviousRelease(await createPgRunner(url));
-      db = await createPrisma({ kind: 'postgres', url });
-      await checkUpgraded(db);
-    } finally {
-      await db?.$disconnect();
-      await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.close();
-    }
-  }, 120_000);
+  testUpgrade({ migration: '20261202000000_api_tokens', seed: seedPreviousRelease, check: checkUpgraded });
 });
