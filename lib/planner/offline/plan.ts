@@ -13,15 +13,11 @@ import { splitClauses, type Clause, type PlacedLiteral } from './clauses';
 import { getWords, stemWord, tokenize } from './text';
 import { createToolIndex, type IndexedParam, type IndexedTool, type ToolIndex } from './tool-index';
 import { getTerms, rankTools, type ToolScore } from './tool-ranking';
-import {
-  fillArguments,
-  getContext,
-  getRangeCorners,
-  getNamingScore,
-  placeLiteral,
-  readBoolean,
-  type Group,
-} from './values';
+import { getContext, getNamingScore } from './context';
+import { readBoolean } from './options';
+import { placeLiteral } from './place';
+import { getRangeCorners } from './spans';
+import { fillArguments, type Group } from './values';
 import { countItemsRead } from './items';
 import { isBareHost, takesFullUrl } from './place';
 import { fitsOpenParam, getOptionSettings, isAssignedToParam } from './open-params';

@@ -28,13 +28,6 @@ import {
 } from './spans';
 import type { IndexedParam, IndexedTool, ToolIndex } from './tool-index';
 
-// What the rest of the planner reads from here.
-export { getContext, getNamingScore } from './context';
-export { getIdentifiedThing, isIdentifierParam } from './identifiers';
-export { readBoolean } from './options';
-export { placeLiteral } from './place';
-export { getRangeCorners } from './spans';
-
 /** A step's clauses: the one that chose the tool (`lead`) and those that refine it. */
 export interface Group {
   tool: IndexedTool;

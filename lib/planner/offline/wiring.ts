@@ -29,7 +29,8 @@ import {
   type IndexedTool,
   type ToolIndex,
 } from './tool-index';
-import { getIdentifiedThing, isIdentifierParam, type Group } from './values';
+import { getIdentifiedThing, isIdentifierParam } from './identifiers';
+import type { Group } from './values';
 
 /** One call being planned; references to earlier steps are `{{step_N.output}}`. */
 export interface WiredCall {
